@@ -1,0 +1,132 @@
+// hll scalar functions: building, combining and reading sketches.
+//
+// NULL sketches mean "no data": the readers (cardinality, bounds,
+// intersection) treat them as empty and answer 0, and the union ignores
+// them, so rollup queries over no rows read 0 distinct instead of NULL.
+#include <cmath>
+#include <cstring>
+
+#include "pg/element_hash.h"
+#include "pg/hll_datum.h"
+#include "pg/report.h"
+#include "pg/sketch_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(hll_empty);
+PG_FUNCTION_INFO_V1(hll_add);
+PG_FUNCTION_INFO_V1(hll_union2);
+PG_FUNCTION_INFO_V1(hll_cardinality);
+PG_FUNCTION_INFO_V1(hll_cardinality_bounds);
+PG_FUNCTION_INFO_V1(hll_intersect_cardinality);
+PG_FUNCTION_INFO_V1(hll_info);
+PG_FUNCTION_INFO_V1(hll_eq);
+PG_FUNCTION_INFO_V1(hll_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+int64 rounded(double estimate) { return static_cast<int64>(std::llround(estimate)); }
+
+bool sketches_equal(FunctionCallInfo fcinfo) {
+  const SketchBytes a = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0)));
+  const SketchBytes b = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(1)));
+  // Stored sketches are canonical, and the canonical form is a function of
+  // the set of hashes added, so equal sketches have equal bytes.
+  return a.len == b.len && std::memcmp(a.data, b.data, a.len) == 0;
+}
+
+// a ∪ b as a working state (the union of the two views, never modifying them).
+struct varlena* union_state(const hll::View& a, const hll::View& b) {
+  return hll_state_union(hll_state_copy(a), b);
+}
+
+}  // namespace
+
+extern "C" Datum hll_empty(PG_FUNCTION_ARGS) {
+  const int32 p = PG_GETARG_INT32(0);
+  hll_check_precision(p);
+  struct varlena* out = new_sketch(hll::sparse_size(0));
+  hll::write_empty(payload(out), p);
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const uint64 hash = hash_element64(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1));
+  struct varlena* state = hll_state_add(hll_state_copy(hll_arg(fcinfo, 0)), hash);
+  PG_RETURN_POINTER(hll_canonical(hll_view(state)));
+}
+
+extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  struct varlena* state = union_state(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1));
+  PG_RETURN_POINTER(hll_canonical(hll_view(state)));
+}
+
+extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(rounded(hll::estimate(hll_arg(fcinfo, 0))));
+}
+
+extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  const double confidence = PG_GETARG_FLOAT8(1);
+  if (!(confidence > 0.0 && confidence < 1.0))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("confidence must be between 0 and 1 (exclusive), got %g", confidence)));
+  hll::Bounds bounds{0.0, 0.0};
+  if (!PG_ARGISNULL(0)) bounds = hll::bounds(hll_arg(fcinfo, 0), confidence);
+
+  TupleDesc desc;
+  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("hll_cardinality_bounds must be called where a record is expected")));
+  desc = BlessTupleDesc(desc);
+  Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(bounds.lower))),
+                     Int64GetDatum(static_cast<int64>(std::ceil(bounds.upper)))};
+  bool nulls[2] = {false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+// |A ∩ B| = |A| + |B| - |A ∪ B|, all three estimated at the common (smaller)
+// precision so that their errors are correlated. The error of the result is
+// still that of |A ∪ B|, so small intersections of large sets are noise.
+extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_INT64(0);
+  const hll::View a = hll_arg(fcinfo, 0);
+  const hll::View b = hll_arg(fcinfo, 1);
+  const int p = a.p < b.p ? a.p : b.p;
+  const double na = hll::estimate(hll_view(hll_state_fold(a, p)));
+  const double nb = hll::estimate(hll_view(hll_state_fold(b, p)));
+  const double nu = hll::estimate(hll_view(union_state(a, b)));
+  double n = na + nb - nu;
+  if (n < 0) n = 0;
+  if (n > na) n = na;
+  if (n > nb) n = nb;
+  PG_RETURN_INT64(rounded(n));
+}
+
+extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
+  struct varlena* value = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+  const hll::View v = hll_view(value);
+  const bool dense = v.encoding == hll::Encoding::kDense;
+  char* json = psprintf(
+      "{\"type\": \"hll\", \"precision\": %d, \"registers\": %zu, \"representation\": \"%s\", "
+      "\"entries\": %s, \"bytes\": %zu, \"estimate\": %.1f, \"standard_error\": %.6g, "
+      "\"format_version\": %d, \"hash\": \"xxh3_64 seed %llu\"}",
+      v.p, hll::register_count(v.p), hll::encoding_name(v.encoding),
+      dense ? "null" : psprintf("%u", v.count), hll::canonical_size(v) + VARHDRSZ,
+      hll::estimate(v), hll::standard_error(v), hll::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+extern "C" Datum hll_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketches_equal(fcinfo)); }
+
+extern "C" Datum hll_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketches_equal(fcinfo)); }

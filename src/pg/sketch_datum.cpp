@@ -1,0 +1,70 @@
+#include "pg/sketch_datum.h"
+
+#include <cstring>
+
+#include "core/hex.h"
+#include "pg/report.h"
+
+extern "C" {
+#include "utils/memutils.h"
+}
+
+namespace sketch::pg {
+
+struct varlena* new_sketch(size_t len) {
+  auto* v = static_cast<struct varlena*>(palloc0(VARHDRSZ + len));
+  SET_VARSIZE(v, VARHDRSZ + len);
+  return v;
+}
+
+void check_sketch_size(size_t len, const char* type_name) {
+  if (len > MaxAllocSize - VARHDRSZ)
+    ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+                    errmsg("%s of %zu bytes exceeds the maximum value size of %zu bytes",
+                           type_name, len, static_cast<size_t>(MaxAllocSize - VARHDRSZ))));
+}
+
+struct varlena* sketch_from_text(const char* text, Validator validate, const char* type_name) {
+  const size_t text_len = std::strlen(text);
+  const size_t len = hex_decoded_size(text_len);  // 0 when the length is impossible
+  check_sketch_size(len, type_name);
+  struct varlena* v = new_sketch(len);
+  Status status = hex_decode(text, text_len, payload(v));
+  if (status.is_ok()) status = validate(payload(v), len);
+  if (!status.is_ok()) {
+    pfree(v);
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid input syntax for type %s", type_name),
+                    errdetail("%s", status.message())));
+  }
+  return v;
+}
+
+char* sketch_to_text(const uint8* data, size_t len) {
+  const size_t text_len = hex_text_size(len);
+  char* text = static_cast<char*>(palloc(text_len + 1));
+  hex_encode(data, len, text);
+  text[text_len] = '\0';
+  return text;
+}
+
+struct varlena* sketch_from_binary(const uint8* data, size_t len, Validator validate,
+                                   const char* type_name) {
+  const Status status = validate(data, len);
+  if (!status.is_ok())
+    ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+                    errmsg("invalid binary data for type %s", type_name),
+                    errdetail("%s", status.message())));
+  struct varlena* v = new_sketch(len);
+  std::memcpy(payload(v), data, len);
+  return v;
+}
+
+bytea* sketch_to_send(const uint8* data, size_t len) {
+  StringInfoData buf;
+  pq_begintypsend(&buf);
+  pq_sendbytes(&buf, reinterpret_cast<const char*>(data), static_cast<int>(len));
+  return pq_endtypsend(&buf);
+}
+
+}  // namespace sketch::pg

@@ -1,0 +1,164 @@
+-- hll: HyperLogLog distinct counting.
+
+CREATE TYPE @extschema@.hll;
+
+CREATE FUNCTION @extschema@.hll_in(cstring, oid, integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.hll_out(@extschema@.hll) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'hll_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.hll_recv(internal, oid, integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.hll_send(@extschema@.hll) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'hll_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.hll_typmod_in(cstring[]) RETURNS integer
+  AS 'MODULE_PATHNAME', 'hll_typmod_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.hll_typmod_out(integer) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'hll_typmod_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE @extschema@.hll (
+  INPUT = @extschema@.hll_in,
+  OUTPUT = @extschema@.hll_out,
+  RECEIVE = @extschema@.hll_recv,
+  SEND = @extschema@.hll_send,
+  TYPMOD_IN = @extschema@.hll_typmod_in,
+  TYPMOD_OUT = @extschema@.hll_typmod_out,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = extended
+);
+COMMENT ON TYPE @extschema@.hll IS
+  'HyperLogLog sketch for distinct counts: hll(p), p in 4..18 (default 14: 0.81% standard error, at most 12 KiB); exact-ish sparse form for small sets; merge with hll_union';
+
+-- Casts ---------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_enforce_typmod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) IS
+  'Length coercion for hll(p): lowers a sketch''s precision to p exactly; raising it is an error';
+CREATE CAST (@extschema@.hll AS @extschema@.hll)
+  WITH FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) AS IMPLICIT;
+
+CREATE FUNCTION @extschema@.hll_from_bytea(bytea) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_from_bytea(bytea) IS
+  'Reads an hll from its binary format, validating every byte';
+CREATE CAST (bytea AS @extschema@.hll) WITH FUNCTION @extschema@.hll_from_bytea(bytea);
+CREATE CAST (@extschema@.hll AS bytea) WITHOUT FUNCTION;
+
+-- Building and combining ----------------------------------------------------
+
+CREATE FUNCTION @extschema@.hll_empty(p integer DEFAULT 14) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_empty(integer) IS
+  'An empty hll of precision p (4..18, default 14)';
+
+CREATE FUNCTION @extschema@.hll_add(@extschema@.hll, anyelement) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_add(@extschema@.hll, anyelement) IS
+  'The sketch with one more value added; a NULL value leaves it unchanged, a NULL sketch gives NULL';
+
+CREATE FUNCTION @extschema@.hll_union(@extschema@.hll, @extschema@.hll) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_union(@extschema@.hll, @extschema@.hll) IS
+  'Union of two sketches (register max) at the smaller of their precisions; a NULL side is ignored';
+
+CREATE OPERATOR @extschema@.|| (
+  LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll,
+  FUNCTION = @extschema@.hll_union, COMMUTATOR = OPERATOR(@extschema@.||)
+);
+COMMENT ON OPERATOR @extschema@.|| (@extschema@.hll, @extschema@.hll) IS
+  'Union of two hll sketches';
+
+-- Reading -------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.hll_cardinality(@extschema@.hll) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'hll_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_cardinality(@extschema@.hll) IS
+  'Estimated number of distinct values; 0 for an empty or NULL sketch';
+
+CREATE OPERATOR @extschema@.# (
+  RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_cardinality
+);
+COMMENT ON OPERATOR @extschema@.# (NONE, @extschema@.hll) IS
+  'Estimated number of distinct values (hll_cardinality)';
+
+CREATE FUNCTION @extschema@.hll_cardinality_bounds(
+    sketch @extschema@.hll, confidence double precision DEFAULT 0.95,
+    OUT lower bigint, OUT upper bigint)
+  AS 'MODULE_PATHNAME', 'hll_cardinality_bounds' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_cardinality_bounds(@extschema@.hll, double precision) IS
+  'Interval that holds the true distinct count with the given confidence (default 0.95); never below what the sketch proves';
+
+CREATE FUNCTION @extschema@.hll_intersect_cardinality(@extschema@.hll, @extschema@.hll) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'hll_intersect_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_intersect_cardinality(@extschema@.hll, @extschema@.hll) IS
+  'Estimated size of the intersection by inclusion-exclusion, |A|+|B|-|A∪B|: its error is relative to the union, so small overlaps of large sets are unreliable';
+
+CREATE FUNCTION @extschema@.hll_info(@extschema@.hll) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'hll_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_info(@extschema@.hll) IS
+  'Precision, representation, size, estimate and standard error of a sketch, as jsonb';
+
+CREATE FUNCTION @extschema@.hll_eq(@extschema@.hll, @extschema@.hll) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'hll_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_eq(@extschema@.hll, @extschema@.hll) IS
+  'True if two sketches are identical (same precision and registers)';
+CREATE FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'hll_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) IS
+  'True if two sketches differ';
+
+CREATE OPERATOR @extschema@.= (
+  LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_eq,
+  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
+  RESTRICT = eqsel, JOIN = eqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.= (@extschema@.hll, @extschema@.hll) IS 'Identical sketches';
+CREATE OPERATOR @extschema@.<> (
+  LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_ne,
+  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<> (@extschema@.hll, @extschema@.hll) IS 'Different sketches';
+
+-- Aggregates ----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement) IS
+  'Transition function of hll_agg(value)';
+CREATE FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) IS
+  'Transition function of hll_agg(value, p)';
+CREATE FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) IS
+  'Transition function of hll_union and combine function of the hll aggregates';
+CREATE FUNCTION @extschema@.hll_final(@extschema@.hll) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_final(@extschema@.hll) IS
+  'Final function of the hll aggregates: the stored form of the state';
+
+CREATE AGGREGATE @extschema@.hll_agg(anyelement) (
+  SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement) IS
+  'HyperLogLog sketch (p = 14) of the distinct non-NULL values; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.hll_agg(anyelement, integer) (
+  SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement, integer) IS
+  'HyperLogLog sketch of precision p (4..18) of the distinct non-NULL values; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.hll_union(@extschema@.hll) (
+  SFUNC = @extschema@.hll_union_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.hll_union(@extschema@.hll) IS
+  'Union of hll sketches, at the smallest precision among them; NULL over no rows (hll_cardinality reads it as 0)';
