@@ -88,6 +88,10 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   const bool canonical = validation == Validation::kCanonical;
   const bool known = encoding == Encoding::kSparse || encoding == Encoding::kDense ||
                      (encoding == Encoding::kSparseSet && !canonical);
+  if (encoding == Encoding::kSparseSet && canonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: encoding 3 is an aggregate's working state, "
+                         "which is never stored");
   if (!known)
     return Status::error(StatusCode::kInvalidFormat, "invalid hll data: unknown encoding %u",
                          header.param[1]);

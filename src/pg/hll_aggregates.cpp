@@ -21,11 +21,19 @@ using namespace sketch::pg;
 
 namespace {
 
+bool in_aggregate(FunctionCallInfo fcinfo) { return AggCheckCallContext(fcinfo, nullptr) != 0; }
+
 // Outside an aggregate nobody owns the first argument, so work on a copy.
 struct varlena* modifiable_state(FunctionCallInfo fcinfo) {
-  auto* state = reinterpret_cast<struct varlena*>(PG_GETARG_POINTER(0));
-  if (AggCheckCallContext(fcinfo, nullptr)) return state;
+  if (in_aggregate(fcinfo)) return reinterpret_cast<struct varlena*>(PG_GETARG_POINTER(0));
   return hll_state_copy(hll_arg(fcinfo, 0));
+}
+
+// Working encodings never leave an aggregate: called as plain functions, the
+// transition functions return the stored form.
+Datum return_state(FunctionCallInfo fcinfo, struct varlena* state) {
+  if (in_aggregate(fcinfo)) PG_RETURN_POINTER(state);
+  PG_RETURN_POINTER(hll_canonical(hll_view(state)));
 }
 
 }  // namespace
@@ -56,7 +64,7 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
                       errdetail("The aggregate started with p = %d and now got p = %d.",
                                 payload(state)[5], p)));
   }
-  PG_RETURN_POINTER(hll_state_add(state, hash));
+  return return_state(fcinfo, hll_state_add(state, hash));
 }
 
 // hll_union_trans(state hll, other hll): transition of hll_union and the
@@ -67,8 +75,8 @@ extern "C" Datum hll_union_trans(PG_FUNCTION_ARGS) {
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
   const hll::View other = hll_arg(fcinfo, 1);
-  if (PG_ARGISNULL(0)) PG_RETURN_POINTER(hll_state_copy(other));
-  PG_RETURN_POINTER(hll_state_union(modifiable_state(fcinfo), other));
+  if (PG_ARGISNULL(0)) return return_state(fcinfo, hll_state_copy(other));
+  return return_state(fcinfo, hll_state_union(modifiable_state(fcinfo), other));
 }
 
 // Final function: the stored form of the state; never modifies the state,
