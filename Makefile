@@ -15,13 +15,17 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp)))
 DATA_built  = sketch--$(EXTVERSION).sql
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql
+# The extension script: shared objects first, then one piece per type.
+SQL_PIECES  = src/sql/common.sql src/sql/hll.sql $(wildcard src/sql/cms.sql src/sql/bloom.sql)
 
-# pg_regress suites in sql/ with answers in expected/. The coexistence test
-# needs the peer postgresql-hll, which test/install-deps.sh installs as root.
-REGRESS     = hll_basics hll_aggregates hll_io hll_errors hll_parallel
+# pg_regress suites: every sql/*.sql, answers in expected/. The coexistence
+# test needs the peer postgresql-hll (test/install-deps.sh installs it as
+# root) and runs last because it reinstalls sketch into its own schema.
+REGRESS     = $(filter-out hll_coexist,$(sort $(basename $(notdir $(wildcard sql/*.sql)))))
 ifneq ($(wildcard $(shell $(PG_CONFIG) --sharedir 2>/dev/null)/extension/hll.control),)
 REGRESS    += hll_coexist
+else
+$(warning postgresql-15-hll is not installed: the hll_coexist test will not run)
 endif
 REGRESS_OPTS = --load-extension=sketch
 

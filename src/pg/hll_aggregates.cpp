@@ -3,8 +3,9 @@
 // The state type is hll itself, in its working encoding, so parallel query,
 // window use and distributed engines can move states without serial
 // functions. Inside an aggregate the transition functions update the state
-// in place; the executor copies a returned state only when it is a new
-// pointer (growth of the sparse set, or promotion to dense).
+// in place (see aggregate_support.h); a new state is returned only when the
+// sparse set grows or turns dense.
+#include "pg/aggregate_support.h"
 #include "pg/element_hash.h"
 #include "pg/hll_datum.h"
 #include "pg/report.h"
@@ -20,8 +21,6 @@ using namespace sketch;
 using namespace sketch::pg;
 
 namespace {
-
-bool in_aggregate(FunctionCallInfo fcinfo) { return AggCheckCallContext(fcinfo, nullptr) != 0; }
 
 // Outside an aggregate nobody owns the first argument, so work on a copy.
 struct varlena* modifiable_state(FunctionCallInfo fcinfo) {
