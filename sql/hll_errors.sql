@@ -64,3 +64,8 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
 
 -- A NULL confidence gives NULL, as for any other NULL parameter.
 SELECT hll_cardinality_bounds(hll_empty(), NULL) IS NULL AS null_confidence;
+
+-- Extreme but valid: every register saturated. The estimate saturates at
+-- bigint's maximum instead of overflowing.
+SELECT #h AS saturated, (hll_cardinality_bounds(h)).upper
+FROM (SELECT '\x534b0101010402007ddff77ddff77ddff77ddff7'::hll AS h) s;

@@ -87,7 +87,11 @@ uint32_t nonzero_registers(const View& v) {
 }  // namespace
 
 double estimate(const View& v) {
-  return v.encoding == Encoding::kDense ? dense_estimate(v) : sparse_estimate(v.count);
+  const double n = v.encoding == Encoding::kDense ? dense_estimate(v) : sparse_estimate(v.count);
+  // With every register saturated the estimator diverges; 64-bit hashes
+  // cannot tell apart more than 2^64 values anyway.
+  constexpr double kMaxEstimate = 18446744073709551616.0;
+  return n < kMaxEstimate ? n : kMaxEstimate;
 }
 
 double standard_error(const View& v) {

@@ -51,26 +51,30 @@ inline Register fold(uint32_t index, int rank, int from, int to) {
 }
 
 // --- dense registers: 6 bits each, little-endian bit order ---------------
+//
+// Register i occupies bits [6i, 6i + 6) of the little-endian bit stream, so
+// every 4 registers fill exactly 3 bytes. Reading the whole 3-byte group
+// avoids a data-dependent branch on whether a register straddles two bytes
+// and never touches a byte outside the array.
+
+inline uint32_t load_group(const uint8_t* regs, size_t i) {
+  const uint8_t* g = regs + (i >> 2) * 3;
+  return uint32_t{g[0]} | uint32_t{g[1]} << 8 | uint32_t{g[2]} << 16;
+}
 
 inline int get_register(const uint8_t* regs, size_t i) {
-  const size_t bit = i * 6;
-  const size_t byte = bit >> 3;
-  const unsigned shift = bit & 7;
-  unsigned word = regs[byte];
-  if (shift > 2) word |= unsigned{regs[byte + 1]} << 8;
-  return static_cast<int>((word >> shift) & 63);
+  return static_cast<int>((load_group(regs, i) >> ((i & 3) * 6)) & 63);
 }
 
 inline void raise_register(uint8_t* regs, size_t i, int rank) {
-  const size_t bit = i * 6;
-  const size_t byte = bit >> 3;
-  const unsigned shift = bit & 7;
-  unsigned word = regs[byte];
-  if (shift > 2) word |= unsigned{regs[byte + 1]} << 8;
+  const unsigned shift = (i & 3) * 6;
+  uint32_t word = load_group(regs, i);
   if (static_cast<int>((word >> shift) & 63) >= rank) return;
-  word = (word & ~(63u << shift)) | (static_cast<unsigned>(rank) << shift);
-  regs[byte] = static_cast<uint8_t>(word);
-  if (shift > 2) regs[byte + 1] = static_cast<uint8_t>(word >> 8);
+  word = (word & ~(uint32_t{63} << shift)) | (static_cast<uint32_t>(rank) << shift);
+  uint8_t* g = regs + (i >> 2) * 3;
+  g[0] = static_cast<uint8_t>(word);
+  g[1] = static_cast<uint8_t>(word >> 8);
+  g[2] = static_cast<uint8_t>(word >> 16);
 }
 
 // --- layout accessors ------------------------------------------------------

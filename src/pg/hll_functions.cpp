@@ -28,15 +28,14 @@ using namespace sketch::pg;
 
 namespace {
 
-int64 rounded(double estimate) { return static_cast<int64>(std::llround(estimate)); }
-
-bool sketches_equal(FunctionCallInfo fcinfo) {
-  const SketchBytes a = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0)));
-  const SketchBytes b = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(1)));
-  // Stored sketches are canonical, and the canonical form is a function of
-  // the set of hashes added, so equal sketches have equal bytes.
-  return a.len == b.len && std::memcmp(a.data, b.data, a.len) == 0;
+// Estimates can exceed bigint only for crafted sketches (the estimate is
+// capped at 2^64); saturate rather than overflow.
+int64 to_bigint(double value) {
+  if (value >= 9.2e18) return PG_INT64_MAX;
+  return static_cast<int64>(value);
 }
+
+int64 rounded(double estimate) { return to_bigint(std::nearbyint(estimate)); }
 
 // a ∪ b as a working state (the union of the two views, never modifying them).
 struct varlena* union_state(const hll::View& a, const hll::View& b) {
@@ -88,8 +87,8 @@ extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
                     errmsg("hll_cardinality_bounds must be called where a record is expected")));
   desc = BlessTupleDesc(desc);
-  Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(bounds.lower))),
-                     Int64GetDatum(static_cast<int64>(std::ceil(bounds.upper)))};
+  Datum values[2] = {Int64GetDatum(to_bigint(std::floor(bounds.lower))),
+                     Int64GetDatum(to_bigint(std::ceil(bounds.upper)))};
   bool nulls[2] = {false, false};
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }
@@ -127,6 +126,7 @@ extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 
-extern "C" Datum hll_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketches_equal(fcinfo)); }
+// Stored sketches are canonical (see sketch_args_equal).
+extern "C" Datum hll_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
 
-extern "C" Datum hll_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketches_equal(fcinfo)); }
+extern "C" Datum hll_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }
