@@ -65,18 +65,11 @@ bool parse_integral(const char* text, int64* value) {
 
 }  // namespace
 
-ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno) {
-  // A call site's argument types never change, so after the first row this
-  // is one load and one branch.
-  auto* cached = static_cast<ElementHasher*>(fcinfo->flinfo->fn_extra);
-  if (cached != nullptr) return cached;
+void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher) {
   const Oid arg_type = get_fn_expr_argtype(fcinfo->flinfo, argno);
   if (!OidIsValid(arg_type))
     ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
                     errmsg("could not determine the type of the value to hash")));
-
-  auto* hasher = static_cast<ElementHasher*>(
-      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ElementHasher)));
   hasher->type = arg_type;
   const Oid base = getBaseType(arg_type);
   hasher->encoding = encoding_for(base);
@@ -97,6 +90,16 @@ ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno) {
       hasher->encoding = ElementEncoding::kTextForm;
     }
   }
+}
+
+ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno) {
+  // A call site's argument types never change, so after the first row this
+  // is one load and one branch.
+  auto* cached = static_cast<ElementHasher*>(fcinfo->flinfo->fn_extra);
+  if (cached != nullptr) return cached;
+  auto* hasher = static_cast<ElementHasher*>(
+      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ElementHasher)));
+  init_element_hasher(fcinfo, argno, hasher);
   fcinfo->flinfo->fn_extra = hasher;
   return hasher;
 }

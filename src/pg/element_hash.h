@@ -39,6 +39,11 @@ struct ElementHasher {
 // in fn_extra for the rest of the query.
 ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno);
 
+// Builds the hasher for argument `argno` into memory the caller owns for as
+// long as the call site lives (a struct in fn_extra, allocated in fn_mcxt),
+// for functions that keep more than a hasher in fn_extra.
+void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher);
+
 // Canonical bytes of one value. `data` may point into `scratch` or into the
 // (detoasted) value, so the struct must not be copied while in use.
 struct ElementBytes {

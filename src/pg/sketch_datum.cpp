@@ -60,6 +60,12 @@ struct varlena* sketch_from_binary(const uint8* data, size_t len, Validator vali
   return v;
 }
 
+bool sketch_args_equal(FunctionCallInfo fcinfo) {
+  const SketchBytes a = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0)));
+  const SketchBytes b = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(1)));
+  return a.len == b.len && std::memcmp(a.data, b.data, a.len) == 0;
+}
+
 bytea* sketch_to_send(const uint8* data, size_t len) {
   StringInfoData buf;
   pq_begintypsend(&buf);

@@ -45,4 +45,9 @@ struct varlena* sketch_from_binary(const uint8* data, size_t len, Validator vali
 // Binary output for send functions.
 bytea* sketch_to_send(const uint8* data, size_t len);
 
+// True if arguments 0 and 1 hold the same bytes. This is sketch equality for
+// every type whose stored form is canonical: a function of the parameters
+// and of the set of hashes added, whatever the order, grouping or merging.
+bool sketch_args_equal(FunctionCallInfo fcinfo);
+
 }  // namespace sketch::pg
