@@ -1,0 +1,109 @@
+// bloom scalar functions: sizing, building, combining and reading filters.
+//
+// As for hll, a NULL filter means "no data": the readers (cardinality, fpp)
+// answer 0 and the union ignores it. Membership is in bloom_probe.cpp.
+#include <cmath>
+
+#include "pg/bloom_datum.h"
+#include "pg/element_hash.h"
+#include "pg/report.h"
+#include "pg/sketch_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(bloom_sizing);
+PG_FUNCTION_INFO_V1(bloom_empty);
+PG_FUNCTION_INFO_V1(bloom_empty_bits);
+PG_FUNCTION_INFO_V1(bloom_add);
+PG_FUNCTION_INFO_V1(bloom_union2);
+PG_FUNCTION_INFO_V1(bloom_intersect);
+PG_FUNCTION_INFO_V1(bloom_cardinality);
+PG_FUNCTION_INFO_V1(bloom_fpp);
+PG_FUNCTION_INFO_V1(bloom_info);
+PG_FUNCTION_INFO_V1(bloom_eq);
+PG_FUNCTION_INFO_V1(bloom_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+extern "C" Datum bloom_sizing(PG_FUNCTION_ARGS) {
+  const bloom::Params params = bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1));
+  TupleDesc desc;
+  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("bloom_sizing must be called where a record is expected")));
+  desc = BlessTupleDesc(desc);
+  Datum values[3] = {Int64GetDatum(static_cast<int64>(params.bits)), Int32GetDatum(params.hashes),
+                     Int64GetDatum(static_cast<int64>(bloom::filter_size(params.bits) + VARHDRSZ))};
+  bool nulls[3] = {false, false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+extern "C" Datum bloom_empty(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(bloom_new(bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1))));
+}
+
+extern "C" Datum bloom_empty_bits(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(bloom_new(bloom_params(PG_GETARG_INT64(0), PG_GETARG_INT32(1))));
+}
+
+extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const Hash128 hash = hash_element128(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1));
+  struct varlena* out = bloom_stored(bloom_arg(fcinfo, 0));
+  bloom::add_hash(payload(out), hash);
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const bloom::View a = bloom_arg(fcinfo, 0);
+  const bloom::View b = bloom_arg(fcinfo, 1);
+  bloom_check_compatible(a, b);
+  struct varlena* out = bloom_stored(a);
+  bloom::union_into(payload(out), b);
+  PG_RETURN_POINTER(out);
+}
+
+// Strict: the intersection with "no data" is unknown parameters, not a filter.
+extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
+  const bloom::View a = bloom_arg(fcinfo, 0);
+  const bloom::View b = bloom_arg(fcinfo, 1);
+  bloom_check_compatible(a, b);
+  struct varlena* out = bloom_stored(a);
+  bloom::intersect_into(payload(out), b);
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum bloom_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(static_cast<int64>(std::llround(bloom::estimate_cardinality(bloom_arg(fcinfo, 0)))));
+}
+
+extern "C" Datum bloom_fpp(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_FLOAT8(0.0);
+  PG_RETURN_FLOAT8(bloom::estimate_fpp(bloom_arg(fcinfo, 0)));
+}
+
+extern "C" Datum bloom_info(PG_FUNCTION_ARGS) {
+  const bloom::View v = bloom_arg(fcinfo, 0);
+  const uint64 set = bloom::bits_set(v);
+  char* json = psprintf(
+      "{\"type\": \"bloom\", \"bits\": %llu, \"hashes\": %d, \"bytes\": %zu, "
+      "\"bits_set\": %llu, \"fill_ratio\": %.6g, \"cardinality\": %.1f, \"fpp\": %.6g, "
+      "\"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\"}",
+      static_cast<unsigned long long>(v.bits), v.hashes, v.size + VARHDRSZ,
+      static_cast<unsigned long long>(set), static_cast<double>(set) / static_cast<double>(v.bits),
+      bloom::estimate_cardinality(v), bloom::estimate_fpp(v), bloom::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Filters are canonical: equal parameters and equal sets of added values give
+// equal bytes (see sketch_args_equal).
+extern "C" Datum bloom_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum bloom_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }

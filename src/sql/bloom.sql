@@ -1,0 +1,210 @@
+-- bloom: Bloom filters for set membership ("definitely not" / "maybe").
+
+CREATE TYPE @extschema@.bloom;
+
+CREATE FUNCTION @extschema@.bloom_in(cstring) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_out(@extschema@.bloom) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_recv(internal) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_send(@extschema@.bloom) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- STORAGE = external: a filter's bits are random and do not compress, so
+-- large filters go out of line uncompressed, and a probe that detoasts one
+-- copies it without trying to decompress it.
+CREATE TYPE @extschema@.bloom (
+  INPUT = @extschema@.bloom_in,
+  OUTPUT = @extschema@.bloom_out,
+  RECEIVE = @extschema@.bloom_recv,
+  SEND = @extschema@.bloom_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = external
+);
+COMMENT ON TYPE @extschema@.bloom IS
+  'Bloom filter for set membership: no false negatives, false positives with a chosen probability p; m bits and k hashes, sized by bloom_empty(n, p) or bloom_agg(value, n, p); merge with bloom_union';
+
+COMMENT ON FUNCTION @extschema@.bloom_in(cstring) IS
+  'Text input of bloom: \x followed by the hex of the binary format, validated';
+COMMENT ON FUNCTION @extschema@.bloom_out(@extschema@.bloom) IS
+  'Text output of bloom: \x followed by the hex of the binary format';
+COMMENT ON FUNCTION @extschema@.bloom_recv(internal) IS
+  'Binary input of bloom (the binary format), validated';
+COMMENT ON FUNCTION @extschema@.bloom_send(@extschema@.bloom) IS
+  'Binary output of bloom (the binary format)';
+
+-- Casts ---------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.bloom_from_bytea(bytea) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_from_bytea(bytea) IS
+  'Reads a bloom filter from its binary format, validating it';
+CREATE CAST (bytea AS @extschema@.bloom) WITH FUNCTION @extschema@.bloom_from_bytea(bytea);
+CREATE CAST (@extschema@.bloom AS bytea) WITHOUT FUNCTION;
+
+-- Sizing and building -------------------------------------------------------
+
+CREATE FUNCTION @extschema@.bloom_sizing(
+    n bigint, p double precision, OUT bits bigint, OUT hashes integer, OUT bytes bigint)
+  AS 'MODULE_PATHNAME', 'bloom_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_sizing(bigint, double precision) IS
+  'The filter bloom_empty(n, p) and bloom_agg(value, n, p) build for n distinct values at false-positive probability p: bits m = ceil(-n ln p / ln(2)^2), hashes k = round(m/n ln 2), and its size in bytes';
+
+CREATE FUNCTION @extschema@.bloom_empty(n bigint, p double precision) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_empty(bigint, double precision) IS
+  'An empty filter sized for n distinct values (n >= 1) at false-positive probability p (0 < p < 1)';
+
+CREATE FUNCTION @extschema@.bloom_empty_bits(bits bigint, hashes integer) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_empty_bits' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_empty_bits(bigint, integer) IS
+  'An empty filter of the given bits (8..8000000000) and hashes (1..64)';
+
+CREATE FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) IS
+  'The filter with one more value added; a NULL value leaves it unchanged, a NULL filter gives NULL';
+
+-- Membership ----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
+  'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). NULL filter or value gives NULL';
+
+CREATE FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) IS
+  'bloom_contains with the arguments swapped: may the value be in the filter?';
+
+CREATE OPERATOR @extschema@.@> (
+  LEFTARG = @extschema@.bloom, RIGHTARG = anyelement,
+  FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@)
+);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloom, anyelement) IS
+  'filter @> value: the filter may contain the value (bloom_contains)';
+
+CREATE OPERATOR @extschema@.<@ (
+  LEFTARG = anyelement, RIGHTARG = @extschema@.bloom,
+  FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>)
+);
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom) IS
+  'value <@ filter: the value may be in the filter (bloom_contains)';
+
+-- Combining -----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.bloom_union(@extschema@.bloom, @extschema@.bloom) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_union(@extschema@.bloom, @extschema@.bloom) IS
+  'Union (bit OR) of two filters with the same bits and hashes: exactly the filter of the union of their sets; a NULL side is ignored';
+
+CREATE FUNCTION @extschema@.bloom_intersect(@extschema@.bloom, @extschema@.bloom) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_intersect(@extschema@.bloom, @extschema@.bloom) IS
+  'Intersection (bit AND) of two filters with the same bits and hashes: contains every value of both sets, with more false positives than a filter built from the intersection';
+
+CREATE OPERATOR @extschema@.| (
+  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom,
+  FUNCTION = @extschema@.bloom_union, COMMUTATOR = OPERATOR(@extschema@.|)
+);
+COMMENT ON OPERATOR @extschema@.| (@extschema@.bloom, @extschema@.bloom) IS
+  'Union of two bloom filters (bloom_union)';
+
+CREATE OPERATOR @extschema@.& (
+  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom,
+  FUNCTION = @extschema@.bloom_intersect, COMMUTATOR = OPERATOR(@extschema@.&)
+);
+COMMENT ON OPERATOR @extschema@.& (@extschema@.bloom, @extschema@.bloom) IS
+  'Approximate intersection of two bloom filters (bloom_intersect)';
+
+-- Reading -------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.bloom_cardinality(@extschema@.bloom) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'bloom_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_cardinality(@extschema@.bloom) IS
+  'Estimated number of distinct values added, from the fill: -(m/k) ln(1 - X/m) for X bits set; 0 for an empty or NULL filter';
+
+CREATE FUNCTION @extschema@.bloom_fpp(@extschema@.bloom) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'bloom_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_fpp(@extschema@.bloom) IS
+  'Current false-positive probability from the fill, (X/m)^k: above the p it was sized for once the filter is over capacity; 0 for an empty or NULL filter';
+
+CREATE FUNCTION @extschema@.bloom_info(@extschema@.bloom) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_info(@extschema@.bloom) IS
+  'Bits, hashes, size, bits set, fill ratio, estimated cardinality and false-positive probability of a filter, as jsonb';
+
+CREATE FUNCTION @extschema@.bloom_eq(@extschema@.bloom, @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_eq(@extschema@.bloom, @extschema@.bloom) IS
+  'True if two filters are identical (same bits, hashes and bits set)';
+CREATE FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) IS
+  'True if two filters differ';
+
+CREATE OPERATOR @extschema@.= (
+  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_eq,
+  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
+  RESTRICT = eqsel, JOIN = eqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.= (@extschema@.bloom, @extschema@.bloom) IS 'Identical filters';
+CREATE OPERATOR @extschema@.<> (
+  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_ne,
+  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<> (@extschema@.bloom, @extschema@.bloom) IS 'Different filters';
+
+-- Aggregates ----------------------------------------------------------------
+-- The state is a bloom value updated in place, so it moves between parallel
+-- workers (and distributed nodes) without serial functions. bloom_agg's state
+-- is a working form that sets each value's bits a few rows after prefetching
+-- them; its read-only final function returns the stored form, so it also
+-- works as a window aggregate. SSPACE is a filter for ~100,000 values at
+-- p = 0.01 (117 KiB).
+
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom, anyelement, bigint, double precision)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom, anyelement, bigint, double precision) IS
+  'Transition function of bloom_agg(value, n, p)';
+CREATE FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, bigint, integer)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_agg_bits_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, bigint, integer) IS
+  'Transition function of bloom_agg_bits(value, bits, hashes)';
+CREATE FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom) IS
+  'Transition function of bloom_union and combine function of the bloom aggregates';
+
+CREATE FUNCTION @extschema@.bloom_final(@extschema@.bloom) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_final(@extschema@.bloom) IS
+  'Final function of bloom_agg and bloom_agg_bits: the stored form of the state';
+
+CREATE AGGREGATE @extschema@.bloom_agg(anyelement, bigint, double precision) (
+  SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, bigint, double precision) IS
+  'Bloom filter of the non-NULL values, sized for n distinct values at false-positive probability p (the same n and p on every row); NULL over no rows';
+
+CREATE AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) (
+  SFUNC = @extschema@.bloom_agg_bits_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) IS
+  'Bloom filter of the non-NULL values with the given bits and hashes (the same on every row); NULL over no rows';
+
+CREATE AGGREGATE @extschema@.bloom_union(@extschema@.bloom) (
+  SFUNC = @extschema@.bloom_union_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.bloom_union(@extschema@.bloom) IS
+  'Union of bloom filters with the same bits and hashes; NULL inputs skipped; NULL over no rows';
