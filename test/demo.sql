@@ -76,6 +76,7 @@ FROM clicks GROUP BY 1, 2;
 ANALYZE clicks_hourly;
 
 \echo '   rollup: INSERT INTO clicks_hourly SELECT date_trunc(''hour'', ts), link_id, hll_agg(visitor_id), count(*) FROM clicks GROUP BY 1, 2;'
+\echo
 
 -- Kept for the summary at the end: sketch vs exact per day.
 CREATE TABLE daily_check AS
@@ -86,13 +87,11 @@ FROM (SELECT date_trunc('day', hour)::date AS day, sum(clicks) AS clicks,
 JOIN (SELECT date_trunc('day', ts)::date AS day, count(DISTINCT visitor_id) AS exact
       FROM clicks GROUP BY 1) AS e USING (day);
 
-\echo
-\echo '== 1. Daily distinct visitors: 24 hours x all links of hourly sketches merged with hll_union(visitors) GROUP BY day, vs exact count(DISTINCT)'
+\echo '== 1. Daily distinct visitors: each day''s hourly sketches (24 hours x all links) merged with hll_union(visitors) GROUP BY day, vs exact count(DISTINCT)'
 SELECT day, clicks, estimate AS "visitors (sketch)", exact AS "visitors (exact)",
        round(100.0 * (estimate - exact) / exact, 2) AS "error %"
 FROM daily_check ORDER BY day;
 
-\echo
 \echo '== 2. Weekly distinct visitors (weeks start on Monday; the first and last weeks are partial) - never sum daily uniques, merge the sketches'
 SELECT s.week, s.days, s.estimate AS "visitors (sketch)", e.exact AS "visitors (exact)",
        d.sum_of_daily AS "sum of daily (wrong)",
@@ -107,7 +106,6 @@ JOIN (SELECT date_trunc('week', day)::date AS week, sum(exact) AS sum_of_daily
       FROM daily_check GROUP BY 1) AS d USING (week)
 ORDER BY week;
 
-\echo
 \echo '== 3. Running total of distinct visitors since June 1: hll_union(visitors) OVER (ORDER BY day) over per-day sketches, vs exact (from each visitor''s first day)'
 WITH per_day AS (
   SELECT date_trunc('day', hour)::date AS day, hll_union(visitors) AS visitors
@@ -116,8 +114,8 @@ WITH per_day AS (
   SELECT day, hll_cardinality(hll_union(visitors) OVER (ORDER BY day)) AS estimate
   FROM per_day
 ), first_seen AS (
-  SELECT date_trunc('day', min(ts))::date AS day, count(*) AS new_visitors
-  FROM (SELECT visitor_id, min(ts) AS ts FROM clicks GROUP BY visitor_id) AS v
+  SELECT date_trunc('day', first_ts)::date AS day, count(*) AS new_visitors
+  FROM (SELECT visitor_id, min(ts) AS first_ts FROM clicks GROUP BY visitor_id) AS v
   GROUP BY 1
 ), exact AS (
   SELECT day, new_visitors, sum(new_visitors) OVER (ORDER BY day) AS exact FROM first_seen
@@ -126,7 +124,6 @@ SELECT day, new_visitors AS "new (exact)", estimate AS "so far (sketch)", exact 
        round(100.0 * (estimate - exact) / exact, 2) AS "error %"
 FROM running JOIN exact USING (day) ORDER BY day;
 
-\echo
 \echo '== 4. Top 10 links by distinct visitors in June: hll_union(visitors) GROUP BY link_id over the rollup, vs exact'
 WITH top AS (
   SELECT link_id, sum(clicks) AS clicks, hll_cardinality(hll_union(visitors)) AS estimate
@@ -139,7 +136,6 @@ SELECT link_id, clicks, estimate AS "visitors (sketch)", exact AS "visitors (exa
        round(100.0 * (estimate - exact) / exact, 2) AS "error %"
 FROM top JOIN exact USING (link_id) ORDER BY estimate DESC, link_id;
 
-\echo
 \echo '== 5. Storage: raw clicks vs the hourly rollup (and a daily rollup merged from it); sizes include indexes and TOAST'
 -- A coarser rollup is just another merge of the hourly sketches.
 CREATE TABLE clicks_daily AS
@@ -161,18 +157,16 @@ SELECT round(avg(clicks), 2) AS "clicks per hourly row",
        count(*) FILTER (WHERE hll_info(visitors)->>'representation' = 'dense') AS "dense sketches"
 FROM clicks_hourly;
 
-\echo
 \echo '== 6. Summary: |error| of the 30 daily counts vs the expected standard error 1.04/sqrt(2^14) = 0.81% at p = 14'
 SELECT count(*) AS days,
        round(max(abs(100.0 * (estimate - exact) / exact)), 2) AS "max |error| %",
        round(avg(abs(100.0 * (estimate - exact) / exact)), 2) AS "mean |error| %",
        round(sqrt(avg((100.0 * (estimate - exact) / exact) ^ 2)), 2) AS "RMS error %",
-       round(100 * 1.04 / sqrt(2 ^ 14), 2) AS "expected std error %",
+       round((100 * 1.04 / sqrt(2 ^ 14))::numeric, 2) AS "expected std error %",
        count(*) FILTER (WHERE abs(estimate - exact) <= 2 * 0.0081 * exact) AS "days within 2 std errors"
 FROM daily_check;
 
 -- 7. Late data: merge a batch into existing rows ---------------------------------
-\echo
 \echo '== 7. Late-arriving data: a delayed log batch (40,000 clicks on June 28-30, 5,000 of them from new visitors) merged in place'
 \echo '   INSERT INTO clicks_hourly'
 \echo '   SELECT date_trunc(''hour'', ts), link_id, hll_agg(visitor_id), count(*) FROM late_clicks GROUP BY 1, 2'
@@ -226,7 +220,8 @@ SELECT * FROM (
   ORDER BY s.day
 ) AS late_days;
 
+-- The other sketch types add their sections, in files of their own.
+\ir demo_bloom.sql
+
 \echo
 \echo 'Done. The tables stay in schema sketch_demo; DROP SCHEMA sketch_demo CASCADE removes them.'
-
--- later types add their sections below
