@@ -174,8 +174,12 @@ void write_canonical(const View& v, uint8_t* dst) {
   // Gather native-order entries, sort them, then store little-endian. On
   // little-endian hosts both conversions are no-ops.
   uint8_t* entries = dst + detail::kSparseEntriesOffset;
+  // The buffer holds v.count entries. A set whose slots hold more than its
+  // count says is corrupt (parse(kStructure) does not scan the slots); never
+  // write past the buffer for it.
   uint32_t n = 0;
   detail::for_each_entry(v, [&](uint32_t entry) {
+    if (n == v.count) return;
     std::memcpy(entries + 4 * n, &entry, 4);
     n++;
   });

@@ -17,7 +17,11 @@ SetInsert set_insert(uint8_t* sketch, uint32_t entry) {
   uint8_t* slots = sketch + kSetSlotsOffset;
   const uint32_t mask = capacity - 1;
   const uint32_t idx = entry_index(entry);
-  for (uint32_t s = idx & mask;; s = (s + 1) & mask) {
+  // At most `capacity` probes: a valid set always has an empty slot (load
+  // factor <= 3/4), but a corrupt one (count below its real entries; parse in
+  // kStructure mode does not scan the slots) may not, and must not hang.
+  uint32_t s = idx & mask;
+  for (uint32_t probes = 0; probes < capacity; probes++, s = (s + 1) & mask) {
     const uint32_t current = load_le32(slots + 4 * s);
     if (current == 0) {
       const uint32_t count = load_le32(sketch + kCountOffset);
@@ -32,6 +36,7 @@ SetInsert set_insert(uint8_t* sketch, uint32_t entry) {
       return SetInsert::kDone;
     }
   }
+  return SetInsert::kFull;
 }
 
 }  // namespace detail
@@ -59,7 +64,36 @@ void write_set(const View& src, uint32_t capacity, uint8_t* dst) {
 
 namespace detail {
 
+namespace {
+
+// Register-wise max of two dense arrays of the same precision, one 3-byte
+// group of 4 registers at a time: the hot loop of every dense union, so it
+// skips the per-register fold and touches each byte once.
+void max_registers(uint8_t* regs, const uint8_t* src, size_t m) {
+  for (size_t g = 0; g < m / 4; g++) {
+    uint8_t* d = regs + 3 * g;
+    const uint8_t* s = src + 3 * g;
+    const uint32_t a = uint32_t{d[0]} | uint32_t{d[1]} << 8 | uint32_t{d[2]} << 16;
+    const uint32_t b = uint32_t{s[0]} | uint32_t{s[1]} << 8 | uint32_t{s[2]} << 16;
+    uint32_t out = 0;
+    for (unsigned shift = 0; shift < 24; shift += 6) {
+      const uint32_t x = (a >> shift) & 63;
+      const uint32_t y = (b >> shift) & 63;
+      out |= (x > y ? x : y) << shift;
+    }
+    d[0] = static_cast<uint8_t>(out);
+    d[1] = static_cast<uint8_t>(out >> 8);
+    d[2] = static_cast<uint8_t>(out >> 16);
+  }
+}
+
+}  // namespace
+
 void merge_into_dense(uint8_t* regs, int p, const View& src) {
+  if (src.encoding == Encoding::kDense && src.p == p) {
+    max_registers(regs, src.body, register_count(p));
+    return;
+  }
   if (src.encoding == Encoding::kDense) {
     const size_t m_src = register_count(src.p);
     for (size_t i = 0; i < m_src; i++) {
@@ -90,11 +124,13 @@ bool contains_index(const View& v, uint32_t idx) {
   }
   const uint8_t* slots = v.body + 8;
   const uint32_t mask = v.capacity - 1;
-  for (uint32_t s = idx & mask;; s = (s + 1) & mask) {
+  uint32_t s = idx & mask;
+  for (uint32_t probes = 0; probes < v.capacity; probes++, s = (s + 1) & mask) {  // see set_insert
     const uint32_t current = load_le32(slots + 4 * s);
     if (current == 0) return false;
     if (entry_index(current) == idx) return true;
   }
+  return false;
 }
 
 }  // namespace detail
