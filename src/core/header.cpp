@@ -41,10 +41,11 @@ Status read_header(const uint8_t* src, size_t len, SketchKind expected,
                          "data is not a sketch (bad magic bytes 0x%02x%02x)", src[0], src[1]);
   const uint8_t kind = src[2];
   if (kind != static_cast<uint8_t>(expected)) {
-    const bool known = kind >= 1 && kind <= 3;
-    return Status::error(StatusCode::kInvalidFormat, "data is a %s sketch, not %s",
-                         known ? kind_name(static_cast<SketchKind>(kind)) : "unknown kind of",
-                         want);
+    if (kind >= 1 && kind <= 3)
+      return Status::error(StatusCode::kInvalidFormat, "data is a %s sketch, not %s",
+                           kind_name(static_cast<SketchKind>(kind)), want);
+    return Status::error(StatusCode::kInvalidFormat,
+                         "data is not a sketch of type %s (unknown kind byte %u)", want, kind);
   }
   if (src[3] == 0 || src[3] > max_version)
     return Status::error(StatusCode::kInvalidFormat,

@@ -1,0 +1,246 @@
+// Test helpers for the cms core: keys hashed the way SQL bigints are, Zipf
+// streams, exact counts, and a std::vector-backed sketch that runs the same
+// add / admit / grow / retry loop and merge plan as the PostgreSQL wrapper
+// (src/pg/cms_datum.cpp), so tests read as "add, merge, serialize".
+//
+// No GoogleTest here: failures throw, which GoogleTest reports as a test
+// failure and which benchmarks can include too.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/canonical.h"
+#include "core/cms.h"
+#include "core/hash.h"
+#include "core/hex.h"
+
+namespace sketch::cms::test {
+
+// The hash SQL computes for a bigint key (8-byte little-endian int64).
+inline uint64_t key_hash(uint64_t key) {
+  uint8_t bytes[kCanonicalScalarSize];
+  encode_int64(static_cast<int64_t>(key), bytes);
+  return hash64(bytes, sizeof bytes);
+}
+
+// The text a bigint's output function gives.
+inline std::string key_text(uint64_t key) { return std::to_string(key); }
+
+inline Params params(uint32_t width, uint32_t depth, bool conservative = false,
+                     uint32_t candidates = kDefaultCandidates) {
+  return Params{width, depth, candidates, conservative};
+}
+
+// Keys 1..n with P(rank r) proportional to 1/r^s, drawn with a fixed seed.
+// A uniform double from 53 random bits keeps streams identical across
+// standard libraries (std::uniform_real_distribution is not specified).
+class Zipf {
+ public:
+  Zipf(uint64_t n, double s, uint64_t seed) : rng_(seed), cdf_(n) {
+    double sum = 0;
+    for (uint64_t r = 0; r < n; r++) cdf_[r] = sum += 1.0 / std::pow(double(r + 1), s);
+    for (double& c : cdf_) c /= sum;
+  }
+  uint64_t next() {
+    const double u = double(rng_() >> 11) * 0x1.0p-53;
+    return uint64_t(std::lower_bound(cdf_.begin(), cdf_.end(), u) - cdf_.begin()) + 1;
+  }
+  std::vector<uint64_t> take(size_t count) {
+    std::vector<uint64_t> out(count);
+    for (uint64_t& k : out) k = next();
+    return out;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+  std::vector<double> cdf_;
+};
+
+inline std::vector<uint64_t> uniform_keys(size_t count, uint64_t distinct, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<uint64_t> out(count);
+  for (uint64_t& k : out) k = rng() % distinct + 1;
+  return out;
+}
+
+inline std::unordered_map<uint64_t, uint64_t> exact_counts(const std::vector<uint64_t>& keys) {
+  std::unordered_map<uint64_t, uint64_t> counts;
+  for (uint64_t k : keys) counts[k]++;
+  return counts;
+}
+
+// The n most frequent keys (count descending, key ascending).
+inline std::vector<std::pair<uint64_t, uint64_t>> exact_top(
+    const std::unordered_map<uint64_t, uint64_t>& counts, size_t n) {
+  std::vector<std::pair<uint64_t, uint64_t>> all(counts.begin(), counts.end());
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  if (all.size() > n) all.resize(n);
+  return all;
+}
+
+inline Status parse_bytes(const std::vector<uint8_t>& bytes, Validation validation, View* out) {
+  return parse(bytes.data(), bytes.size(), validation, out);
+}
+
+class Sketch {
+ public:
+  // An empty working state, as an aggregate starts one.
+  explicit Sketch(const Params& p = default_params()) {
+    buf_.assign(working_size(p, initial_arena_capacity(p.candidates)), 0);
+    write_empty_working(p, initial_arena_capacity(p.candidates), buf_.data());
+  }
+
+  // Wraps existing bytes (stored or working); they must parse.
+  static Sketch from_bytes(std::vector<uint8_t> bytes,
+                           Validation validation = Validation::kStructure) {
+    View v;
+    const Status st = parse_bytes(bytes, validation, &v);
+    if (!st.is_ok()) throw std::runtime_error(st.message());
+    Sketch s;
+    s.buf_ = std::move(bytes);
+    return s;
+  }
+
+  // The wrapper's loop: count, and when the value must enter the candidate
+  // list, admit its text, growing the arena and retrying if asked to.
+  void add_hash(uint64_t hash, uint64_t count, const std::string& text) {
+    if (count == 0) return;
+    to_working();
+    uint64_t est;
+    if (cms::add(buf_.data(), hash, count, &est) == AddOutcome::kDone) return;
+    admissions_++;
+    const bool clipped = text.size() > kMaxValueBytes;
+    const uint32_t len = clipped ? kMaxValueBytes : uint32_t(text.size());
+    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+    for (int attempt = 0; attempt < 3; attempt++) {
+      if (admit(buf_.data(), hash, est, bytes, len, clipped) == AdmitOutcome::kDone) return;
+      const View v = view();
+      std::vector<uint8_t> grown(working_size(v.params, grown_arena_capacity(v, len)));
+      write_working(v, v.params.candidates, grown_arena_capacity(v, len), grown.data());
+      buf_.swap(grown);
+      growths_++;
+    }
+    throw std::logic_error("admit kept asking for growth");
+  }
+
+  void add(uint64_t key, uint64_t count = 1) { add_hash(key_hash(key), count, key_text(key)); }
+
+  void add_all(const std::vector<uint64_t>& keys) {
+    for (uint64_t k : keys) add(k);
+  }
+
+  View view() const {
+    View v;
+    const Status st = parse_bytes(buf_, Validation::kStructure, &v);
+    if (!st.is_ok()) throw std::runtime_error(st.message());
+    return v;
+  }
+
+  uint64_t estimate(uint64_t key) const { return cms::estimate(view(), key_hash(key)); }
+  uint64_t total() const { return view().total; }
+  uint32_t candidate_count() const { return view().count; }
+  const std::vector<uint8_t>& bytes() const { return buf_; }
+  int admissions() const { return admissions_; }
+  int growths() const { return growths_; }
+
+  std::vector<uint8_t> canonical() const {
+    const View v = view();
+    std::vector<uint8_t> out(canonical_size(v));
+    write_canonical(v, out.data());
+    return out;
+  }
+
+  std::string hex() const {
+    const std::vector<uint8_t> c = canonical();
+    std::string text(hex_text_size(c.size()), '\0');
+    hex_encode(c.data(), c.size(), text.data());
+    return text;
+  }
+
+  // The d·w counters, in row-major order.
+  std::vector<uint64_t> counters() const {
+    const View v = view();
+    const std::vector<uint8_t> c = canonical();
+    std::vector<uint64_t> out(uint64_t{v.params.width} * v.params.depth);
+    for (size_t j = 0; j < out.size(); j++) out[j] = load_le64(c.data() + 32 + 8 * j);
+    return out;
+  }
+
+  // The candidates' texts, as a set.
+  std::vector<std::string> candidate_texts() const {
+    const View v = view();
+    std::vector<std::string> out;
+    for (uint32_t i = 0; i < v.count; i++) {
+      const Candidate c = candidate_at(v, i);
+      out.emplace_back(reinterpret_cast<const char*>(c.text), c.len);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // (text, estimate), best first, at most n.
+  std::vector<std::pair<std::string, uint64_t>> top(size_t n) const {
+    const View v = view();
+    std::vector<Ranked> ranked(v.count);
+    rank_candidates(v, ranked.data());
+    std::vector<std::pair<std::string, uint64_t>> out;
+    for (size_t i = 0; i < ranked.size() && i < n; i++) {
+      const Candidate c = candidate_at(v, ranked[i].index);
+      out.emplace_back(std::string(reinterpret_cast<const char*>(c.text), c.len),
+                       ranked[i].estimate);
+    }
+    return out;
+  }
+
+  // this += other, in place whenever the plan allows, as the union aggregate
+  // does. Throws on mismatched parameters.
+  void merge(const Sketch& other) {
+    const View a = view();
+    const View b = other.view();
+    const Status st = check_mergeable(a, b);
+    if (!st.is_ok()) throw std::invalid_argument(st.message());
+    const MergePlan plan = plan_merge(a, b);
+    if (plan.in_place) {
+      merge_into(buf_.data(), b);
+      return;
+    }
+    std::vector<uint8_t> out(plan.size);
+    write_working(a, plan.candidates, plan.arena_capacity, out.data());
+    merge_into(out.data(), b);
+    buf_.swap(out);
+  }
+
+  Sketch merged(const Sketch& other) const {
+    Sketch result = *this;
+    result.merge(other);
+    return result;
+  }
+
+ private:
+  // A stored sketch cannot take add(); like the wrapper, use a working copy.
+  void to_working() {
+    const View v = view();
+    if (v.encoding == Encoding::kWorking) return;
+    const uint32_t arena = working_arena_for(v, v.params.candidates);
+    std::vector<uint8_t> w(working_size(v.params, arena));
+    write_working(v, v.params.candidates, arena, w.data());
+    buf_.swap(w);
+  }
+
+  std::vector<uint8_t> buf_;
+  int admissions_ = 0;
+  int growths_ = 0;
+};
+
+}  // namespace sketch::cms::test
