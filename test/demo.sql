@@ -221,6 +221,7 @@ SELECT * FROM (
 ) AS late_days;
 
 -- The other sketch types add their sections, in files of their own.
+\ir demo_cms.sql
 \ir demo_bloom.sql
 
 \echo

@@ -6,7 +6,7 @@
 -- sketch_demo too. Deterministic: no timings, no random().
 
 \echo
-\echo '== 8. Seen before? A Bloom filter of every visitor id, sized with bloom_agg(visitor_id, n, 0.01) for the n distinct visitors'
+\echo '== 12. Seen before? A Bloom filter of every visitor id, sized with bloom_agg(visitor_id, n, 0.01) for the n distinct visitors'
 
 SELECT count(DISTINCT visitor_id) AS bloom_n, max(visitor_id) AS bloom_max_id FROM clicks \gset
 CREATE TABLE visitors_seen AS
@@ -64,7 +64,7 @@ SELECT pg_size_pretty(pg_column_size(seen)::bigint) AS "bloom filter",
 FROM visitors_seen;
 
 \echo
-\echo '== 9. Returning visitors on June 30: probe bloom_union of the June 1-29 daily filters (the union of filters is exact)'
+\echo '== 13. Returning visitors on June 30: probe bloom_union of the June 1-29 daily filters (the union of filters is exact)'
 -- Daily filters all sized alike, so they merge; their union is byte for byte
 -- the filter of the whole period.
 CREATE TABLE visitors_seen_daily AS

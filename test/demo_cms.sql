@@ -9,7 +9,7 @@
 -- small one (epsilon 0.01: 272 x 5) whose error is easier to see.
 
 \echo
-\echo '== cms 1. Hourly count-min sketches of link_id: the default (epsilon 0.001, delta 0.01: 2719 x 5 counters) and a small one (epsilon 0.01: 272 x 5), each with a top-100 candidate list'
+\echo '== 8. Hourly count-min sketches of link_id: the default (epsilon 0.001, delta 0.01: 2719 x 5 counters) and a small one (epsilon 0.01: 272 x 5), each with a top-100 candidate list'
 \echo '   CREATE TABLE links_hourly AS'
 \echo '   SELECT date_trunc(''hour'', ts) AS hour, cms_agg(link_id) AS links,'
 \echo '          cms_agg(link_id, 0.01, 0.01) AS links_small, count(*) AS clicks'
@@ -35,7 +35,7 @@ FROM links_hourly;
 SELECT date_trunc('day', max(hour)) - interval '6 days' AS week_start FROM links_hourly \gset
 
 \echo
-\echo '== cms 2. Top 10 links of the last 7 days: 168 hourly sketches merged with cms_union, then cms_topk(week, 10), beside the exact ranking'
+\echo '== 9. Top 10 links of the last 7 days: 168 hourly sketches merged with cms_union, then cms_topk(week, 10), beside the exact ranking'
 \echo '   (the sketch side never reads the raw clicks)'
 WITH week AS (
   SELECT cms_union(links) AS links FROM links_hourly WHERE hour >= :'week_start'
@@ -55,7 +55,7 @@ FROM sketch_top s JOIN exact_top e USING (rank) JOIN exact_counts c ON c.link_id
 ORDER BY s.rank;
 
 \echo
-\echo '== cms 3. Clicks of a few links over the last 7 days: estimate, error bound (true count >= estimate - bound with probability 99%), exact'
+\echo '== 10. Clicks of a few links over the last 7 days: estimate, error bound (true count >= estimate - bound with probability 99%), exact'
 WITH week AS (
   SELECT cms_union(links) AS links, cms_union(links_small) AS small
   FROM links_hourly WHERE hour >= :'week_start'
@@ -75,7 +75,7 @@ FROM week w CROSS JOIN picked p LEFT JOIN exact e USING (link_id)
 ORDER BY p.link_id;
 
 \echo
-\echo '== cms 4. Every (day, link): daily sketches merged from 24 hourly ones vs exact counts - never below the truth, and within epsilon*N'
+\echo '== 11. Every (day, link): daily sketches merged from 24 hourly ones vs exact counts - never below the truth, and within epsilon*N'
 WITH days AS (
   SELECT date_trunc('day', hour) AS day, cms_union(links) AS links, cms_union(links_small) AS small
   FROM links_hourly GROUP BY 1
