@@ -229,13 +229,18 @@ void for_each_pending(const View& v, F&& f) {
 
 // True if all k bits of the hash are set ("maybe present"); false means the
 // value was certainly never added. `v` is a stored filter.
+//
+// All k bits are read without stopping at the first clear one: the loads are
+// independent, so the CPU overlaps their cache misses, and there is no branch
+// whose outcome is a coin flip for values that were never added.
 inline bool contains_hash(const View& v, Hash128 hash) {
   Positions positions(hash, v.bits);
+  unsigned all_set = 1;
   for (int i = 0; i < v.hashes; i++) {
     const uint64_t p = positions.next();
-    if ((v.words[p >> 3] & (1u << (p & 7))) == 0) return false;
+    all_set &= v.words[p >> 3] >> (p & 7);
   }
-  return true;
+  return (all_set & 1) != 0;
 }
 
 // --- combining --------------------------------------------------------------
