@@ -65,8 +65,9 @@ bench_median() {
 }
 
 # Condenses an EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) text into one line:
-# the aggregate / gather / sort nodes top-down, the workers launched, and
-# how much the sorts and hash aggregates spilled to disk.
+# the aggregate / gather / sort nodes top-down, joins and index scans (how
+# an exact EXISTS was answered), the workers launched, and how much the
+# sorts and hash aggregates spilled to disk.
 bench_plan_summary() {  # bench_plan_summary FILE
   awk '
     /Workers Launched: [0-9]+/ {
@@ -83,7 +84,7 @@ bench_plan_summary() {  # bench_plan_summary FILE
         node = $0
         sub(/^ *(-> *)?/, "", node); sub(/ *\(actual.*$/, "", node)
         sub(/ on .*$/, "", node); sub(/ using .*$/, "", node)
-        if (node ~ /Aggregate|Gather|Sort|WindowAgg|Unique/)
+        if (node ~ /Aggregate|Gather|Sort|WindowAgg|Unique|Join|Nested Loop|Index/)
           nodes = nodes (nodes == "" ? "" : " < ") node
       }
     }
@@ -220,17 +221,24 @@ bench_report_times() {
 }
 
 # What each workload returned and which plans ran, so a fast but wrong or
-# accidentally serial aggregate shows. EXACT_KEY's result is the true
-# distinct count; results of keys listed in BENCH_ESTIMATES get their error.
-declare -A BENCH_ESTIMATES=()  # key -> 1 if its result estimates the exact count
-bench_report_plans() {  # bench_report_plans [EXACT_KEY]
-  local exact_key=${1:-} key exact err
-  exact=${BENCH_RESULT[$exact_key]:-}
+# accidentally serial aggregate shows. A workload whose result estimates
+# another workload's exact result names it in BENCH_ESTIMATES (key -> exact
+# key) and gets its relative error; BENCH_ERROR (key -> text) replaces that
+# column for results that are not one number to compare (a top-10 list, a
+# count of false positives).
+declare -A BENCH_ESTIMATES=()  # key -> key of the exact workload it estimates
+declare -A BENCH_ERROR=()      # key -> text for the "error vs exact" column
+bench_report_plans() {
+  local key ref exact err
   echo "| workload | database | result | error vs exact | paired count(v) ms (serial / parallel) | serial plan | parallel plan |"
   echo "|---|---|--:|--:|--:|---|---|"
   for key in "${BENCH_KEYS[@]}"; do
     err="–"
-    if [ -n "${BENCH_ESTIMATES[$key]:-}" ] && [ -n "$exact" ] && [ -n "${BENCH_RESULT[$key]}" ]; then
+    ref=${BENCH_ESTIMATES[$key]:-} exact=""
+    [ -z "$ref" ] || exact=${BENCH_RESULT[$ref]:-}
+    if [ -n "${BENCH_ERROR[$key]:-}" ]; then
+      err=${BENCH_ERROR[$key]}
+    elif [ -n "$exact" ] && [ -n "${BENCH_RESULT[$key]}" ]; then
       err=$(awk -v e="${BENCH_RESULT[$key]}" -v x="$exact" 'BEGIN { printf "%+.2f%%\n", 100 * (e - x) / x }')
     fi
     printf '| %s | %s | %s | %s | %s / %s | %s | %s |\n' \

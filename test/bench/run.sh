@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# SQL benchmarks of the sketch extension, side by side with the peer
-# postgresql-hll, reported as ratios (docs/DESIGN.md, "Measuring").
+# SQL benchmarks of the sketch extension, reported as ratios (docs/DESIGN.md,
+# "Measuring"): hll side by side with the peer postgresql-hll; cms and bloom
+# (which have no peer) against count(v) and the exact SQL answers.
 #
 #   make bench                                   (a throwaway cluster)
 #   BENCH_ROWS=200000 make bench                 quick smoke test
@@ -108,6 +109,70 @@ size_sql="SELECT pg_size_pretty(pg_total_relation_size('bench')) || ' table, ' |
 size_ours=$(bench_psql sketch_bench -A -t -c "$size_sql")
 size_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$size_sql" || echo "–")
 
+# cms data. Frequencies and a top 10 only mean something on skewed data (in
+# bench every value occurs ~2.7 times, and a top 10 would be noise, see
+# docs/cms.md), so the cms workloads get their own table, zipf, of
+# BENCH_ROWS rows whose v follows a power law: v = floor(exp(U * ln K)) is
+# log-uniform on [1, K), so value r occurs with probability
+# ln(1 + 1/r) / ln K ~ 1 / (r ln K): Zipf's law with exponent 1, the top
+# value ~5% of the rows. K = rows / 10 gives ~1M distinct values at 10M
+# rows. hour = row number % 24 deals the rows into 24 "hours" alike, for a
+# day of hourly sketches (docs/cms.md's rollup), built here at the defaults
+# (epsilon 0.001, delta 0.01, k 100), outside the timing. Deterministic like
+# bench (setseed, serial generation); only our database needs it, the peer
+# has no frequency sketch.
+zipf_domain=$((BENCH_ROWS / 10))
+[ "$zipf_domain" -ge 2 ] || zipf_domain=2
+bench_log "building the zipf table and its 24 hourly cms sketches"
+bench_psql sketch_bench -o /dev/null <<SQL
+SELECT setseed(0.25);
+CREATE TABLE zipf AS
+SELECT floor(exp(random() * ln($zipf_domain)))::bigint AS v, (g % 24)::smallint AS hour
+FROM generate_series(0, $BENCH_ROWS - 1) AS g;
+VACUUM (FREEZE, ANALYZE) zipf;
+CREATE TABLE cms_hourly AS SELECT hour, cms_agg(v) AS s FROM zipf GROUP BY hour;
+VACUUM ANALYZE cms_hourly;
+SQL
+# For the header: how skewed the table came out.
+zipf_info=$(bench_psql sketch_bench -A -t -c "
+  SELECT pg_size_pretty(pg_total_relation_size('zipf')) || ' table, '
+         || count(*) || ' distinct values, the most frequent ' || max(c)
+         || ' times (' || round(100.0 * max(c) / sum(c), 1) || '% of the rows); '
+         || (SELECT pg_size_pretty(pg_total_relation_size('cms_hourly')) || ' for '
+                    || count(*) || ' hourly sketches' FROM cms_hourly)
+  FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v) AS f")
+
+# bloom data, over bench's v. bloom_agg is sized for the exact distinct
+# count, computed once here. The probe set is half of the distinct values,
+# those with an even v (v is a hash, so its low bit is a fair coin): once in
+# a table with a primary key, what the exact EXISTS looks up, and once as a
+# filter sized for it at p = 0.01 (stored, so the probe reads it from TOAST
+# like a real one). Probing every row of bench then asks about ~50% present
+# and ~50% absent rows; every absent row the filter lets through is a false
+# positive.
+bench_log "building the bloom probe set and its filter"
+bloom_n=$(bench_psql sketch_bench -A -t -c "SELECT count(DISTINCT v) FROM bench")
+bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE bloom_subset AS SELECT DISTINCT v FROM bench WHERE v % 2 = 0;
+ALTER TABLE bloom_subset ADD PRIMARY KEY (v);
+VACUUM (FREEZE, ANALYZE) bloom_subset;
+SQL
+bloom_subset_n=$(bench_psql sketch_bench -A -t -c "SELECT count(*) FROM bloom_subset")
+bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE bloom_filter AS
+SELECT bloom_agg(v, $bloom_subset_n, 0.01) AS f FROM bloom_subset;
+VACUUM ANALYZE bloom_filter;
+SQL
+bloom_info=$(bench_psql sketch_bench -A -t -c "
+  SELECT 'bloom_agg sized for n = ' || $bloom_n || ' (count(DISTINCT v)) at p = 0.01: '
+         || (SELECT pg_size_pretty(bytes) || ', ' || hashes || ' hashes'
+             FROM bloom_sizing($bloom_n, 0.01))
+         || '; probe set: the ' || $bloom_subset_n || ' distinct even v, '
+         || pg_size_pretty(pg_total_relation_size('bloom_subset')) || ' as a table with its primary key, '
+         || pg_size_pretty((bloom_info(f)->>'bytes')::bigint) || ' as a filter (p = 0.01, bloom_fpp '
+         || round((bloom_fpp(f) * 100)::numeric, 2) || '%)'
+  FROM bloom_filter")
+
 # --- Workloads ---------------------------------------------------------------
 # Peer workloads are named as the peer of ours (the table divides ours by
 # theirs). The peer runs at its default precision (log2m = 11, 2.3%
@@ -167,13 +232,78 @@ if [ "$have_peer" = 1 ]; then
     "SELECT sum(c) FROM (SELECT hll_cardinality(hll_union_agg(s)) AS c $union_from) AS d"
 fi
 
+# --- bloom (issue 4) ---------------------------------------------------------
+# On bench, against its count(v) floor. The peer has no Bloom filter (nor
+# does postgresql-15-tdigest, which is a quantile sketch): no peer column.
+# bloom_agg's result is the filter's distinct-count estimate from its fill,
+# so it is checked against count(DISTINCT v) like the hll rows.
+bench_run bloom_agg sketch_bench "**bloom: bloom_agg(v, $bloom_n, 0.01)**" \
+  "SELECT bloom_cardinality(bloom_agg(v, $bloom_n, 0.01)) FROM bench"
+# Probing: how many rows of bench may hold a value of the probe set. The
+# filter is a scalar subquery (an InitPlan, run once), as docs/bloom.md
+# shows it; the exact answer is an EXISTS against the set's primary key
+# (the planner picks how: index lookups or a hash semi-join).
+bench_run bloom_probe sketch_bench "**bloom: count(*) WHERE bloom_contains(filter of half the values, v)**" \
+  "SELECT count(*) FROM bench WHERE bloom_contains((SELECT f FROM bloom_filter), v)"
+bench_run bloom_exists sketch_bench "the same, exact: count(*) WHERE EXISTS (… bloom_subset s WHERE s.v = b.v), primary key" \
+  "SELECT count(*) FROM bench b WHERE EXISTS (SELECT 1 FROM bloom_subset s WHERE s.v = b.v)"
+
+# --- cms (issue 3) -----------------------------------------------------------
+# On the skewed zipf table, so from here on the floor is count(v) over zipf.
+zipf_floor_sql="SELECT count(v) FROM zipf"
+bench_set_floor sketch_bench "$zipf_floor_sql"
+bench_run zipf_floor sketch_bench "zipf table: count(v) — its floor" "$zipf_floor_sql"
+# cms_agg at the defaults. Its result, read back from the sketch, is the
+# estimated frequency of its top candidate, to compare with the exact
+# frequencies' maximum; reading it costs nothing next to the aggregate.
+bench_run cms_agg sketch_bench "**cms: cms_agg(v)** (ε 0.001, δ 0.01, k 100)" \
+  "SELECT t.frequency FROM (SELECT cms_agg(v) AS s FROM zipf) AS a, cms_topk(a.s, 1) AS t"
+# The exact frequencies, all of them (max(c) only makes the planner compute
+# every group while returning one row).
+bench_run cms_exact sketch_bench "exact frequencies: SELECT v, count(*) … GROUP BY v (their max)" \
+  "SELECT max(c) FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v) AS f"
+# The day's top 10 from the 24 hourly sketches (merged by cms_union), and
+# exactly from the raw rows. Both return the values best first, as text.
+bench_run cms_topk sketch_bench "**cms: cms_topk(cms_union of 24 hourly sketches, 10)**" \
+  "SELECT string_agg(t.value, ' ' ORDER BY t.n)
+   FROM cms_topk((SELECT cms_union(s) FROM cms_hourly), 10) WITH ORDINALITY AS t(value, frequency, n)"
+bench_run cms_top_exact sketch_bench "exact top 10: GROUP BY v ORDER BY count(*) DESC LIMIT 10" \
+  "SELECT string_agg(v::text, ' ' ORDER BY c DESC, v)
+   FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v ORDER BY count(*) DESC, v LIMIT 10) AS top"
+
 # Every distinct-count result estimates the same number: v falls in exactly
 # one group, one day, so per-group and per-day distinct counts add up to
-# count(DISTINCT v).
+# count(DISTINCT v). bloom_agg's fill-based estimate is one too.
 for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t \
-           grp_exact peer_grp grp_hll peer_uni uni_hll; do
-  BENCH_ESTIMATES[$key]=1
+           grp_exact peer_grp grp_hll peer_uni uni_hll bloom_agg; do
+  BENCH_ESTIMATES[$key]=exact
 done
+BENCH_ESTIMATES[cms_agg]=cms_exact
+
+# The bloom probe's excess over the exact EXISTS is its false positives
+# (a filter has no false negatives, so a negative difference is a bug),
+# as a share of the rows whose value is not in the set, next to p.
+bloom_errors() {
+  local found=${BENCH_RESULT[bloom_probe]:-} exact=${BENCH_RESULT[bloom_exists]:-}
+  if [ -z "$found" ] || [ -z "$exact" ]; then echo "–"; return; fi
+  awk -v f="$found" -v x="$exact" -v rows="$BENCH_ROWS" 'BEGIN {
+    absent = rows - x; share = 0; note = ""
+    if (absent > 0) share = 100 * (f - x) / absent
+    if (f < x) note = " — FEWER THAN EXACT: false negatives"
+    printf "%+d false positives (%.2f%% of the %d rows not in the set; p = 1%%)%s\n",
+      f - x, share, absent, note }'
+}
+# Whether the two top-10 lists hold the same values, and in the same order.
+topk_agreement() {
+  local ours=${BENCH_RESULT[cms_topk]:-} exact=${BENCH_RESULT[cms_top_exact]:-} shared
+  if [ -z "$ours" ] || [ -z "$exact" ]; then echo "–"; return; fi
+  if [ "$ours" = "$exact" ]; then echo "same top-10 set, same order"; return; fi
+  shared=$(comm -12 <(tr ' ' '\n' <<<"$ours" | sort) <(tr ' ' '\n' <<<"$exact" | sort) | wc -l)
+  if [ "$shared" -eq 10 ]; then echo "same top-10 set, other order"
+  else echo "top-10 sets differ: $shared of 10 shared"; fi
+}
+BENCH_ERROR[bloom_probe]=$(bloom_errors)
+BENCH_ERROR[cms_topk]=$(topk_agreement)
 
 # --- Report ----------------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))
@@ -187,6 +317,8 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 - machine: $(nproc) cores (${cpu:-unknown CPU}), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM
 - server: $pg_version
 - table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
+- cms: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24); $zipf_info
+- bloom: $bloom_info
 - each time: median of $BENCH_RUNS runs after one warm-up, psql \`\\timing\` (client-side, planning included), alternating with as many runs of \`count(v)\`
 - serial: \`max_parallel_workers_per_gather = 0\`; parallel: \`= 2\`, \`parallel_setup_cost = parallel_tuple_cost = 0\`
 - load average (1/5/15 min) at start: $load_start, at end: $(bench_load); whole run: ${elapsed}s
@@ -197,16 +329,25 @@ database and mode (the cost of just scanning the column), where the
 count(v) runs alternate with the workload's runs in one session, so
 background load cancels out. "ratio to peer": our ratio to count(v)
 divided by the peer's for the same job at the same precision
-(postgresql-hll at log2m = 14); below 1 means ours is faster. Bold rows
-are this extension.
+(postgresql-hll at log2m = 14); below 1 means ours is faster; the peer
+has no count-min sketch or Bloom filter, so the cms and bloom rows have
+none. The cms rows run on the skewed zipf table, against its own
+count(v). Bold rows are this extension.
 
 $(bench_report_times)
 
-What each workload returned (the distinct counts all estimate
-\`count(DISTINCT v)\`) and the plans of the warm-up runs
-(EXPLAIN ANALYZE: aggregate nodes top-down, workers launched, disk spill):
+Targets (serial ratio to count(v), stated for 10M rows), and this run's:
+- \`cms_agg(v)\` ≤ 1.5 (issue 3): $(bench_ratio "${BENCH_MS_SERIAL[cms_agg]}" "${BENCH_FLOOR_MS_SERIAL[cms_agg]}")
+- \`bloom_agg(v, n, 0.01)\` ≤ 1.2 (issue 4): $(bench_ratio "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}")
 
-$(bench_report_plans exact)
+What each workload returned (the distinct counts, bloom_agg's included,
+all estimate \`count(DISTINCT v)\`; cms_agg's result is its top value's
+estimated frequency, against the exact maximum frequency; the top 10s are
+values best first; the bloom probe's excess over the exact EXISTS is its
+false positives) and the plans of the warm-up runs (EXPLAIN ANALYZE:
+aggregate nodes top-down, workers launched, disk spill):
+
+$(bench_report_plans)
 EOF
 )
 mkdir -p "$(dirname "$BENCH_OUT")"
