@@ -36,11 +36,7 @@ extern "C" Datum bloom_out(PG_FUNCTION_ARGS) {
 
 extern "C" Datum bloom_recv(PG_FUNCTION_ARGS) {
   StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  const auto* data = reinterpret_cast<const uint8*>(buf->data + buf->cursor);
-  const size_t len = static_cast<size_t>(buf->len - buf->cursor);
-  struct varlena* v = sketch_from_binary(data, len, validate_bloom, kBloomTypeName);
-  buf->cursor = buf->len;
-  PG_RETURN_POINTER(v);
+  PG_RETURN_POINTER(sketch_from_recv(buf, validate_bloom, kBloomTypeName));
 }
 
 extern "C" Datum bloom_send(PG_FUNCTION_ARGS) {

@@ -28,11 +28,7 @@ extern "C" Datum cms_out(PG_FUNCTION_ARGS) {
 
 extern "C" Datum cms_recv(PG_FUNCTION_ARGS) {
   StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  const auto* data = reinterpret_cast<const uint8*>(buf->data + buf->cursor);
-  const size_t len = static_cast<size_t>(buf->len - buf->cursor);
-  struct varlena* v = sketch_from_binary(data, len, cms_validate, kCmsTypeName);
-  buf->cursor = buf->len;
-  PG_RETURN_POINTER(v);
+  PG_RETURN_POINTER(sketch_from_recv(buf, cms_validate, kCmsTypeName));
 }
 
 extern "C" Datum cms_send(PG_FUNCTION_ARGS) {

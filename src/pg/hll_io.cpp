@@ -60,11 +60,7 @@ extern "C" Datum hll_out(PG_FUNCTION_ARGS) {
 extern "C" Datum hll_recv(PG_FUNCTION_ARGS) {
   StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
   const int32 typmod = PG_NARGS() > 2 ? PG_GETARG_INT32(2) : -1;
-  const auto* data = reinterpret_cast<const uint8*>(buf->data + buf->cursor);
-  const size_t len = static_cast<size_t>(buf->len - buf->cursor);
-  struct varlena* v = sketch_from_binary(data, len, validate_hll, kHllTypeName);
-  buf->cursor = buf->len;
-  PG_RETURN_POINTER(apply_typmod(v, typmod));
+  PG_RETURN_POINTER(apply_typmod(sketch_from_recv(buf, validate_hll, kHllTypeName), typmod));
 }
 
 extern "C" Datum hll_send(PG_FUNCTION_ARGS) {

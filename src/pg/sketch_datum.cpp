@@ -60,6 +60,14 @@ struct varlena* sketch_from_binary(const uint8* data, size_t len, Validator vali
   return v;
 }
 
+struct varlena* sketch_from_recv(StringInfo buf, Validator validate, const char* type_name) {
+  const auto* data = reinterpret_cast<const uint8*>(buf->data + buf->cursor);
+  const size_t len = static_cast<size_t>(buf->len - buf->cursor);
+  struct varlena* v = sketch_from_binary(data, len, validate, type_name);
+  buf->cursor = buf->len;
+  return v;
+}
+
 bool sketch_args_equal(FunctionCallInfo fcinfo) {
   const SketchBytes a = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(0)));
   const SketchBytes b = bytes_of(PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(1)));

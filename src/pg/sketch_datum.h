@@ -42,6 +42,9 @@ char* sketch_to_text(const uint8* data, size_t len);
 struct varlena* sketch_from_binary(const uint8* data, size_t len, Validator validate,
                                    const char* type_name);
 
+// Binary input of a recv function: validates and consumes the whole buffer.
+struct varlena* sketch_from_recv(StringInfo buf, Validator validate, const char* type_name);
+
 // Binary output for send functions.
 bytea* sketch_to_send(const uint8* data, size_t len);
 
