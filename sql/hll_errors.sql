@@ -46,6 +46,74 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('bytea: dense short',    $q$SELECT '\x534b0101010e0200ffff'::bytea::hll$q$)
 ) AS t(label, query);
 
+-- More text and bytea classes: whitespace, case, empty payloads, counts whose
+-- byte size overflows 32 bits, hash identity 0, the working state by bytea.
+SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
+  ('leading space',         $q$SELECT ' \x534b0101010a01000100000041000000'::hll$q$),
+  ('trailing space',        $q$SELECT '\x534b0101010a01000100000041000000 '::hll$q$),
+  ('trailing newline',      $q$SELECT E'\\x534b0101010a01000100000041000000\n'::hll$q$),
+  ('upper-case \X',         $q$SELECT '\X534b0101010a01000100000041000000'::hll$q$),
+  ('upper-case hex digits', $q$SELECT '\x534B0101010A01000100000041000000'::hll$q$),
+  ('\x and nothing else',   $q$SELECT '\x'::hll$q$),
+  ('header only',           $q$SELECT '\x534b0101010a0100'::hll$q$),
+  ('count 2^30',            $q$SELECT '\x534b0101010a010000000040'::hll$q$),
+  ('count 2^31',            $q$SELECT '\x534b0101010a010000000080'::hll$q$),
+  ('hash identity 0',       $q$SELECT '\x534b0101000a010000000000'::hll$q$),
+  ('kind 0',                $q$SELECT '\x534b0001010a010000000000'::hll$q$),
+  ('kind 255',              $q$SELECT '\x534bff01010a010000000000'::hll$q$),
+  ('dense p=18, 12 bytes',  $q$SELECT '\x534b01010112020000000000'::hll$q$),
+  ('bytea: empty',          $q$SELECT ''::bytea::hll$q$),
+  ('bytea: working set',    $q$SELECT '\x534b0101010403000000000008000000'::bytea::hll$q$),
+  ('bytea: unsorted',       $q$SELECT '\x534b0101010a0100020000008100000041000000'::bytea::hll$q$),
+  ('bytea: version 2',      $q$SELECT '\x534b0102010a010000000000'::bytea::hll$q$),
+  ('bytea: register > max', $q$SELECT ('\x534b010101040200' || 'ff' || repeat('00', 11))::bytea::hll$q$)
+) AS t(label, query);
+-- Upper-case digits are accepted; the output is always lower case.
+SELECT '\x534B0101010A01000100000041000000'::hll::text AS upper_case_input;
+
+-- Binary input (recv): COPY ... (FORMAT binary) hands each field's bytes to
+-- hll_recv. The binary form of a bytea is its raw bytes, so a binary COPY
+-- file written from a bytea column feeds arbitrary bytes to hll_recv. (The
+-- file goes to the server's data directory.)
+CREATE TEMP TABLE recv_target (h hll);
+CREATE TEMP TABLE recv_target10 (h hll(10));
+CREATE FUNCTION pg_temp.recv(bytes bytea, target text DEFAULT 'recv_target') RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  file text := current_setting('data_directory') || '/sketch_recv_test.bin';
+BEGIN
+  EXECUTE format('COPY (SELECT %L::bytea) TO %L (FORMAT binary)', bytes, file);
+  RETURN pg_temp.attempt(format('COPY %I FROM %L (FORMAT binary)', target, file));
+END $$;
+SELECT label, pg_temp.recv(bytes, target) AS result FROM (VALUES
+  ('recv: valid sparse',        '\x534b0101010a01000100000041000000'::bytea, 'recv_target'),
+  ('recv: p=14 into hll(10)',   '\x534b0101010e01000100000041000000', 'recv_target10'),
+  ('recv: empty',               '', 'recv_target'),
+  ('recv: garbage',             '\xdeadbeef', 'recv_target'),
+  ('recv: truncated header',    '\x534b0101010a', 'recv_target'),
+  ('recv: cms bytes',           '\x534b0201010a010000000000', 'recv_target'),
+  ('recv: version 2',           '\x534b0102010a010000000000', 'recv_target'),
+  ('recv: working set',         '\x534b0101010403000000000008000000', 'recv_target'),
+  ('recv: huge count',          '\x534b0101010a0100ffffffff', 'recv_target'),
+  ('recv: unsorted entries',    '\x534b0101010a0100020000008100000041000000', 'recv_target'),
+  ('recv: duplicate index',     '\x534b0101010a0100020000004100000042000000', 'recv_target'),
+  ('recv: rank zero',           '\x534b0101010a01000100000040000000', 'recv_target'),
+  ('recv: register > max',      '\x534b010101040200ff0000000000000000000000', 'recv_target'),
+  ('recv: dense wrong length',  '\x534b01010104020000', 'recv_target'),
+  ('recv: bad input into hll(10)', '\xdeadbeef', 'recv_target10')
+) AS t(label, bytes, target);
+-- Only the two valid rows arrived; the p = 14 one was folded to hll(10).
+SELECT 'recv_target' AS tbl, h::text, hll_info(h)->'precision' AS p FROM recv_target
+UNION ALL
+SELECT 'recv_target10', h::text, hll_info(h)->'precision' FROM recv_target10;
+
+-- Merges never mismatch within hll: any two precisions merge (at the smaller
+-- one, exactly) and the hash identity is checked on input. (Mismatched
+-- parameters are errors for cms and bloom; their tables list them.)
+SELECT hll_info(hll_agg(g, 4) || hll_agg(g, 18))->'precision' AS merged_precision,
+       hll_cardinality(hll_agg(g, 18) || hll_agg(g, 4)) AS cardinality
+FROM generate_series(1, 1000) g;
+
 -- Parameters out of range.
 SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('hll_empty(3)',          $q$SELECT hll_empty(3)$q$),

@@ -23,6 +23,13 @@ need cmake                                 command -v cmake
 need make                                  command -v make
 need libgtest-dev                          have_pkg libgtest-dev
 need libbenchmark-dev                      have_pkg libbenchmark-dev
+# Hardening: the libFuzzer targets need clang and its fuzzer/sanitizer
+# runtimes; the sanitizer build of the core tests uses g++'s libasan/libubsan
+# (libgcc-12-dev, already pulled in by g++); pg_dump/pg_restore and pgbench
+# come with postgresql-$PG_MAJOR.
+need clang-14                              command -v clang++-14
+need libclang-rt-14-dev                    have_pkg libclang-rt-14-dev
+need "postgresql-client-$PG_MAJOR"         test -x "$pg_bin/pg_dump"
 # The peer extension: the coexistence test and the benchmarks compare with it.
 need "postgresql-$PG_MAJOR-hll"            test -f "/usr/share/postgresql/$PG_MAJOR/extension/hll.control"
 

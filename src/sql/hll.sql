@@ -110,13 +110,13 @@ COMMENT ON FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) IS
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = eqsel, JOIN = eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.hll, @extschema@.hll) IS 'Identical sketches';
 CREATE OPERATOR @extschema@.<> (
   LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_ne,
   COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = neqsel, JOIN = neqjoinsel
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.hll, @extschema@.hll) IS 'Different sketches';
 

@@ -1,0 +1,49 @@
+-- Long aggregates honour statement_timeout, and with it query cancel, which
+-- reaches the backend the same way (test/hardening/cancel.sh sends a real
+-- pg_cancel_backend). Each query below would run for minutes; it must stop
+-- with SQLSTATE 57014 (query_canceled) soon after the 200 ms timeout, and
+-- the session must be usable afterwards. Rows come from generate_series in
+-- a select list, which streams; in FROM it would first be materialized, and
+-- the timeout would hit that instead of the aggregate. The timeout covers a
+-- whole top-level statement, so each query gets its own.
+CREATE FUNCTION pg_temp.canceled_after(query text, OUT error_code text, OUT stopped_in_time boolean)
+LANGUAGE plpgsql AS $$
+DECLARE
+  started timestamptz := clock_timestamp();
+BEGIN
+  EXECUTE query;
+  error_code := 'finished';
+  stopped_in_time := false;
+EXCEPTION WHEN query_canceled THEN
+  error_code := SQLSTATE;
+  stopped_in_time := clock_timestamp() - started < interval '10 seconds';
+END $$;
+
+SET statement_timeout = '200ms';
+-- hll_agg over 2e9 rows, sparse then dense
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- hll_agg at p = 18
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT hll_cardinality(hll_agg(g, 18)) FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- hll_union of 1e9 one-value sketches
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT hll_cardinality(hll_union(h))
+  FROM (SELECT hll_add(hll_empty(18), g) AS h
+        FROM (SELECT generate_series(1, 1000000000) AS g) s) t $q$);
+-- hll_agg into 1e6 groups (hash aggregate)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(h) FROM (SELECT hll_agg(g) AS h
+                        FROM (SELECT generate_series(1, 2000000000) AS g) s
+                        GROUP BY g % 1000000) t $q$);
+-- hll_union as a running window aggregate
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(c)
+  FROM (SELECT hll_cardinality(hll_union(h) OVER (ROWS UNBOUNDED PRECEDING)) AS c
+        FROM (SELECT hll_add(hll_empty(), g) AS h
+              FROM (SELECT generate_series(1, 1000000000) AS g) s) t) u $q$);
+
+-- Outside the plpgsql wrapper: the error as a client sees it.
+SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s;
+RESET statement_timeout;
+SELECT hll_cardinality(hll_agg(g)) AS still_usable FROM generate_series(1, 1000) g;

@@ -1,0 +1,82 @@
+// Writes the hll fuzz targets' seed corpus: a few valid sketches of each
+// encoding and a range of precisions and sizes, deterministic so that
+// re-running it (make fuzz-corpus) reproduces the committed files.
+//
+//   make_corpus_hll <corpus-dir>    writes <dir>/hll_parse/*.bin and
+//                                   <dir>/hll_text/*.hex
+//
+// Dense sketches stop at p = 14 (12 KiB) to keep the committed corpus small
+// and the fuzzer fast; larger precisions differ only in length.
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "hll_test_util.h"
+
+using namespace sketch::hll;
+using sketch::hll::test::Sketch;
+using sketch::hll::test::stream;
+
+namespace {
+
+std::string dir;
+
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(content.data(), static_cast<std::streamsize>(content.size()));
+  if (!out) {
+    std::fprintf(stderr, "cannot write %s\n", path.c_str());
+    std::exit(1);
+  }
+}
+
+// One stored sketch: binary into hll_parse, its text form into hll_text.
+void emit(const std::string& name, const Sketch& s) {
+  const std::vector<uint8_t> bytes = s.canonical();
+  write_file(dir + "/hll_parse/" + name + ".bin", std::string(bytes.begin(), bytes.end()));
+  write_file(dir + "/hll_text/" + name + ".hex", s.hex());
+}
+
+// A working state (sparse set): binary only, since only kStructure reads it.
+void emit_state(const std::string& name, const Sketch& s) {
+  const std::vector<uint8_t>& bytes = s.bytes();
+  write_file(dir + "/hll_parse/" + name + ".bin", std::string(bytes.begin(), bytes.end()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s <corpus-dir>\n", argv[0]);
+    return 2;
+  }
+  dir = argv[1];
+  for (const char* sub : {"", "/hll_parse", "/hll_text"}) mkdir((dir + sub).c_str(), 0755);
+
+  uint64_t seed = 1;
+  for (int p : {4, 10, 14, 18}) {
+    const std::string tag = "p" + std::to_string(p);
+    emit("empty_" + tag, Sketch(p));
+    for (uint64_t n : {1, 2, 40}) {
+      if (n > max_sparse_entries(p)) continue;
+      emit("sparse_" + tag + "_n" + std::to_string(n), Sketch::from_hashes(p, stream(seed++, 0, n)));
+    }
+  }
+  for (int p : {4, 8, 12, 14}) {
+    const Sketch s = Sketch::from_hashes(p, stream(seed++, 0, 3 * register_count(p)));
+    if (s.encoding() != Encoding::kDense) return 1;
+    emit("dense_p" + std::to_string(p), s);
+  }
+  // A dense sketch with every register at its maximum (the estimator's cap).
+  Sketch saturated = Sketch::empty_dense(4);
+  for (uint32_t i = 0; i < register_count(4); i++) saturated.add(uint64_t{i} << 60);
+  emit("dense_p4_saturated", saturated);
+
+  emit_state("state_set_p4_n2", Sketch::from_hashes(4, stream(seed++, 0, 2)));
+  emit_state("state_set_p10_n30", Sketch::from_hashes(10, stream(seed++, 0, 30)));
+  emit_state("state_set_p14_n0", Sketch(14));
+  return 0;
+}

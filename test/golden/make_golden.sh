@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Writes the golden file of one sketch type from its sources list:
+#
+#   bash test/cluster.sh run -- bash test/golden/make_golden.sh hll
+#
+# test/golden/<type>_v<format>.sources has one sketch per line: a label, a
+# TAB, and the query that builds it. The golden file <type>_v<format>.txt gets
+# one line per sketch with what this build answers for it and its text form
+# (see README.md). A golden file is written once, by the build that
+# introduces that format version, and then never changes: the script refuses
+# to overwrite one unless given --force (only for a format that has not been
+# released yet).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+type=${1:?usage: make_golden.sh <type> [--force]}
+force=${2:-}
+
+case $type in
+  hll)
+    version=1
+    # Columns after label: the answers of this build, then query and sketch.
+    columns="label	cardinality	info	query	sketch"
+    answers="hll_cardinality(h)::text || E'\\t' || hll_info(h)::text"
+    ;;
+  *)
+    echo "make_golden: unknown type $type (add its answers here)" >&2
+    exit 2
+    ;;
+esac
+
+sources=test/golden/${type}_v${version}.sources
+out=test/golden/${type}_v${version}.txt
+if [ -e "$out" ] && [ "$force" != "--force" ]; then
+  echo "make_golden: $out exists; golden files are never rewritten (use --force only for an unreleased format)" >&2
+  exit 1
+fi
+
+db=golden_$$
+createdb "$db"
+trap 'dropdb --if-exists "$db" >/dev/null 2>&1 || true' EXIT
+psql -X -q -v ON_ERROR_STOP=1 -d "$db" -c 'CREATE EXTENSION sketch'
+
+tmp=$(mktemp)
+printf '%s\n' "$columns" >"$tmp"
+while IFS=$'\t' read -r label query; do
+  [ -z "$label" ] && continue
+  case $label in \#*) continue ;; esac
+  line=$(psql -X -q -At -v ON_ERROR_STOP=1 -d "$db" <<SQL
+SELECT '$label' || E'\\t' || $answers || E'\\t' || \$q\$$query\$q\$ || E'\\t' || h::text
+FROM ($query) AS built(h);
+SQL
+)
+  printf '%s\n' "$line" >>"$tmp"
+done <"$sources"
+mv "$tmp" "$out"
+chmod 644 "$out"
+echo "make_golden: wrote $(($(wc -l <"$out") - 1)) sketches to $out"

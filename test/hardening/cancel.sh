@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Long sketch aggregates stop on pg_cancel_backend, serial and parallel:
+#
+#   bash test/cluster.sh run -- bash test/hardening/cancel.sh
+#
+# Each query below would run for minutes. It is started in the background,
+# found in pg_stat_activity, cancelled with pg_cancel_backend, and must end
+# with "canceling statement due to user request" (SQLSTATE 57014) within
+# CANCEL_LIMIT_MS (default 5000) of the cancel; afterwards no backend or
+# parallel worker may still be running it. (sql/statement_timeout.sql covers
+# statement_timeout, which reaches the backend the same way.)
+set -euo pipefail
+
+CANCEL_LIMIT_MS=${CANCEL_LIMIT_MS:-5000}
+db=cancel
+dropdb --if-exists $db 2>/dev/null
+createdb $db
+psql -X -q -v ON_ERROR_STOP=1 -d $db <<'SQL'
+CREATE EXTENSION sketch;
+CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h FROM generate_series(1, 200000) g;
+VACUUM ANALYZE t;
+SQL
+
+work=$(mktemp -d /tmp/sketch-cancel.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+status=0
+run_case() {
+  local label=$1 settings=$2 query=$3
+  local tag="cancel_case_$RANDOM$RANDOM"
+  psql -X -q -d $db -c "$settings" -c "/* $tag */ $query" >"$work/out" 2>"$work/err" &
+  local client=$!
+  local pid=""
+  for _ in $(seq 1 100); do
+    pid=$(psql -X -At -d $db -c "SELECT pid FROM pg_stat_activity
+           WHERE query LIKE '%$tag%' AND state = 'active' AND backend_type = 'client backend'
+             AND pid <> pg_backend_pid()" || true)
+    [ -n "$pid" ] && break
+    sleep 0.1
+  done
+  if [ -z "$pid" ]; then
+    echo "cancel: $label: query never showed up as active" >&2
+    kill "$client" 2>/dev/null || true
+    status=1
+    return
+  fi
+  sleep 1   # let it get well into the aggregate
+  local workers
+  workers=$(psql -X -At -d $db -c "SELECT count(*) FROM pg_stat_activity WHERE leader_pid = $pid")
+  local start end
+  start=$(date +%s%N)
+  psql -X -At -d $db -c "SELECT pg_cancel_backend($pid)" >/dev/null
+  wait "$client" && rc=0 || rc=$?
+  end=$(date +%s%N)
+  local ms=$(((end - start) / 1000000))
+  local left
+  left=$(psql -X -At -d $db -c "SELECT count(*) FROM pg_stat_activity
+          WHERE query LIKE '%$tag%' AND pid <> pg_backend_pid()")
+  if [ $rc -ne 0 ] && grep -q 'canceling statement due to user request' "$work/err" \
+     && [ "$ms" -le "$CANCEL_LIMIT_MS" ] && [ "$left" = 0 ]; then
+    echo "cancel: $label: stopped $ms ms after pg_cancel_backend ($workers parallel workers)"
+  else
+    echo "cancel: $label: FAILED (exit $rc, $ms ms, $left still running): $(cat "$work/err")" >&2
+    status=1
+  fi
+}
+
+serial="SET max_parallel_workers_per_gather = 0"
+parallel="SET max_parallel_workers_per_gather = 2; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0"
+run_case "hll_agg, streaming 2e9 rows" "$serial" \
+  "SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "hll_union of one-value sketches" "$serial" \
+  "SELECT hll_cardinality(hll_union(hll_add(hll_empty(18), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "hll_agg into 1e6 groups" "$serial" \
+  "SELECT count(h) FROM (SELECT hll_agg(g) AS h FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel hll_agg over a join" "$parallel" \
+  "SELECT hll_cardinality(hll_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
+run_case "parallel hll_union over a join" "$parallel" \
+  "SELECT hll_cardinality(hll_union(a.h || b.h)) FROM t a, t b"
+dropdb $db
+[ $status -eq 0 ] && echo "cancel: OK"
+exit $status

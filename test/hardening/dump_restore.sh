@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# No data loss through dumps and binary COPY:
+#
+#   bash test/cluster.sh run -- bash test/hardening/dump_restore.sh
+#
+# Builds a database holding sketches in every shape (test/golden's sketches,
+# empty / sparse / dense, precisions 4..18, hll(p) columns, a domain over
+# hll(p), arrays of sketches, NULLs, TOASTed and uncompressed large values, a
+# generated column and an expression index over an accessor, a view and a
+# materialized view that aggregate), then moves it four ways:
+#   pg_dump plain   -> psql            pg_dump custom    -> pg_restore
+#   pg_dump directory -j2 -> pg_restore -j2
+#   schema-only dump + COPY ... (FORMAT binary) out and back in, table by table
+# and compares fingerprints (test/hardening/fingerprint_*.sql: every
+# sketch's exact bytes and every accessor's answer). Exits non-zero on any
+# difference.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+work=$(mktemp -d /tmp/sketch-dump.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+psql_db() { local db=$1; shift; psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+
+src=dr_source
+for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb --if-exists "$db" 2>/dev/null; done
+createdb $src
+
+psql_db $src <<'SQL'
+CREATE EXTENSION sketch;
+CREATE SCHEMA data;
+
+-- Every golden sketch (all encodings, precisions, element types), and NULLs.
+CREATE TABLE data.hll_golden (id int PRIMARY KEY, label text NOT NULL, h hll);
+CREATE TEMP TABLE golden (label text, cardinality bigint, info jsonb, query text, sketch text);
+\copy golden FROM 'test/golden/hll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.hll_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::hll FROM golden;
+INSERT INTO data.hll_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+-- hll(p) columns: values of other precisions are folded on the way in.
+CREATE TABLE data.hll_typed (id int PRIMARY KEY, h10 hll(10), h4 hll(4) NOT NULL, h18 hll(18));
+INSERT INTO data.hll_typed
+SELECT i,
+       CASE WHEN i % 7 = 0 THEN NULL ELSE hll_agg(v) END,
+       coalesce(hll_agg(v, 4) FILTER (WHERE v % 3 = 0), hll_empty(4)),
+       CASE WHEN i % 5 = 0 THEN NULL ELSE hll_agg(v, 18) END
+FROM (SELECT i, v FROM generate_series(1, 300) i, generate_series(1, (i * i) % 5000 + 1) v) s
+GROUP BY i;
+
+-- A rollup: domain over hll(12), generated column and index over accessors.
+CREATE DOMAIN data.small_hll AS hll(12) CHECK (hll_cardinality(VALUE) < 1000000);
+CREATE TABLE public.hll_rollup (
+  day date, link int,
+  visitors hll,
+  small data.small_hll,
+  card bigint GENERATED ALWAYS AS (hll_cardinality(visitors)) STORED,
+  PRIMARY KEY (day, link));
+CREATE INDEX hll_rollup_card ON public.hll_rollup (hll_cardinality(visitors));
+INSERT INTO public.hll_rollup (day, link, visitors, small)
+SELECT DATE '2024-01-01' + d, l,
+       hll_agg('visitor ' || ((d * 7919 + l * 104729 + v) % 50000)),
+       hll_agg(v, 14) FILTER (WHERE l % 2 = 0)
+FROM generate_series(0, 19) d, generate_series(1, 25) l, generate_series(1, (d * l) % 400 + 1) v
+GROUP BY 1, 2;
+CREATE VIEW data.hll_daily AS
+  SELECT day, hll_union(visitors) AS u FROM public.hll_rollup GROUP BY day;
+CREATE MATERIALIZED VIEW data.hll_daily_mv AS
+  SELECT day, hll_union(visitors || small) AS u FROM public.hll_rollup GROUP BY day;
+
+-- Arrays of sketches (array_send / array_recv call the type's own).
+CREATE TABLE data.hll_arrays (id int PRIMARY KEY, hs hll[]);
+INSERT INTO data.hll_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::hll[]
+               ELSE ARRAY[hll_empty(i % 15 + 4), NULL, hll_add(hll_empty(), i), hll_agg_one]
+          END
+FROM generate_series(1, 20) i,
+     LATERAL (SELECT hll_agg(g, i % 15 + 4) AS hll_agg_one FROM generate_series(1, i * 200) g) a;
+
+-- Large values: dense p = 18 (196 KiB), compressed and TOASTed, and the same
+-- stored uncompressed out of line (STORAGE EXTERNAL).
+CREATE TABLE data.hll_big (id int PRIMARY KEY, h hll, external hll);
+ALTER TABLE data.hll_big ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.hll_big
+SELECT i, hll_agg(g, 18), hll_agg(g, 18)
+FROM generate_series(1, 6) i, generate_series(1, i * 150000) g GROUP BY i;
+SQL
+
+fingerprint() {
+  local db=$1
+  for f in test/hardening/fingerprint_*.sql; do
+    psql_db "$db" -A -F '|' -f "$f"
+  done
+}
+fingerprint $src >"$work/$src.txt"
+sketches=$(grep -c '|' "$work/$src.txt" || true)
+echo "dump_restore: source database holds $sketches fingerprinted values"
+
+# 1. Plain format through psql.
+pg_dump -Fp -f "$work/plain.sql" $src
+createdb dr_plain
+psql_db dr_plain -f "$work/plain.sql" >/dev/null
+
+# 2. Custom format through pg_restore.
+pg_dump -Fc -f "$work/custom.dump" $src
+createdb dr_custom
+pg_restore --exit-on-error -d dr_custom "$work/custom.dump"
+
+# 3. Directory format, dumped and restored in parallel.
+pg_dump -Fd -j 2 -f "$work/directory" $src
+createdb dr_directory
+pg_restore --exit-on-error -j 2 -d dr_directory "$work/directory"
+
+# 4. The schema, then every table's rows by COPY (FORMAT binary): out of the
+#    source with hll_send, into the copy with hll_recv.
+pg_dump --schema-only -Fc -f "$work/schema.dump" $src
+createdb dr_copy
+pg_restore --exit-on-error -d dr_copy "$work/schema.dump"
+tables=$(psql_db $src -At -c "
+  SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE c.relkind = 'r' AND n.nspname IN ('data', 'public') ORDER BY 1")
+for t in $tables; do
+  cols=$(psql_db $src -At -c "
+    SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
+    WHERE attrelid = '$t'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''")
+  psql_db $src -c "\\copy $t ($cols) TO '$work/copy.bin' (FORMAT binary)"
+  psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
+done
+psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv'
+
+status=0
+for db in dr_plain dr_custom dr_directory dr_copy; do
+  fingerprint $db >"$work/$db.txt"
+  if diff -u "$work/$src.txt" "$work/$db.txt" >"$work/$db.diff"; then
+    echo "dump_restore: $db: all $sketches values identical (bytes and answers)"
+  else
+    echo "dump_restore: $db DIFFERS from the source:" >&2
+    head -n 40 "$work/$db.diff" >&2
+    status=1
+  fi
+done
+# The restored sketches are also still valid input (reparsed from text).
+for db in dr_plain dr_custom; do
+  psql_db $db -At -c "SELECT count(*) FROM data.hll_golden WHERE h IS NOT NULL AND h::text::hll <> h" \
+    | grep -qx 0 || { echo "dump_restore: $db: a sketch no longer round-trips" >&2; status=1; }
+done
+for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
+[ $status -eq 0 ] && echo "dump_restore: OK"
+exit $status

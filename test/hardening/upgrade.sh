@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# ALTER EXTENSION sketch UPDATE from every earlier released version:
+#
+#   bash test/cluster.sh run -- bash test/hardening/upgrade.sh
+#
+# (after make install). See docs/upgrades.md for the procedure this checks.
+#
+# Released versions' install scripts are frozen in test/upgrade/sketch--<v>.sql
+# and upgrade scripts live at the top of the repository as
+# sketch--<from>--<to>.sql (make install ships them). For every frozen
+# version v other than the current one, this test
+#   1. installs v (the frozen script is put into the extension directory for
+#      the duration of the test),
+#   2. stores the golden sketches (test/golden/) in a table,
+#   3. runs ALTER EXTENSION sketch UPDATE and checks the version is current,
+#   4. compares every extension object and its definition with a fresh
+#      install of the current version (test/hardening/extension_objects.sql),
+#   5. checks the stored sketches still read as the golden files say.
+# While no upgrade script exists it says so and checks only that the
+# installed extension is the current version with no update path.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PG_CONFIG=${PG_CONFIG:-$(command -v /usr/lib/postgresql/15/bin/pg_config || command -v pg_config)}
+extdir=$("$PG_CONFIG" --sharedir)/extension
+current=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" sketch.control)
+makefile_version=$(sed -n 's/^EXTVERSION *= *\([^ ]*\).*/\1/p' Makefile)
+psql_db() { local db=$1; shift; psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+
+if [ -z "$current" ] || [ "$current" != "$makefile_version" ]; then
+  echo "upgrade: sketch.control default_version ($current) and Makefile EXTVERSION ($makefile_version) differ" >&2
+  exit 1
+fi
+
+shopt -s nullglob
+upgrade_scripts=(sketch--*--*.sql)
+frozen=(test/upgrade/sketch--*.sql)
+shopt -u nullglob
+
+# Every upgrade script starts from a frozen release and is installed.
+for script in "${upgrade_scripts[@]}"; do
+  from=${script#sketch--}
+  from=${from%%--*}
+  if [ ! -f "test/upgrade/sketch--$from.sql" ]; then
+    echo "upgrade: $script upgrades from $from, but test/upgrade/sketch--$from.sql (the frozen $from install script) is missing" >&2
+    exit 1
+  fi
+  if ! cmp -s "$script" "$extdir/$script"; then
+    echo "upgrade: $script is not installed in $extdir (run make install)" >&2
+    exit 1
+  fi
+done
+
+versions=()
+for f in "${frozen[@]}"; do
+  v=${f#test/upgrade/sketch--}
+  v=${v%.sql}
+  [ "$v" = "$current" ] || versions+=("$v")
+done
+
+db=upgrade_fresh
+dropdb --if-exists $db 2>/dev/null
+createdb $db
+psql_db $db -c 'CREATE EXTENSION sketch'
+installed=$(psql_db $db -At -c "SELECT extversion FROM pg_extension WHERE extname = 'sketch'")
+paths=$(psql_db $db -At -c "SELECT count(*) FROM pg_extension_update_paths('sketch') WHERE target = '$current' AND path IS NOT NULL")
+if [ "$installed" != "$current" ]; then
+  echo "upgrade: CREATE EXTENSION installed $installed, expected $current" >&2
+  exit 1
+fi
+
+if [ ${#upgrade_scripts[@]} -eq 0 ]; then
+  dropdb $db
+  if [ ${#versions[@]} -gt 0 ]; then
+    echo "upgrade: frozen releases ${versions[*]} but no upgrade script to $current" >&2
+    exit 1
+  fi
+  if [ "$paths" != 0 ]; then
+    echo "upgrade: the extension directory offers update paths to $current that the repository does not have (a stale install?)" >&2
+    exit 1
+  fi
+  echo "upgrade: no upgrade path yet: $current is the first version (no sketch--<old>--$current.sql); nothing to test"
+  exit 0
+fi
+
+psql_db $db -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_fresh_$$.txt"
+trap 'rm -f /tmp/upgrade_*_$$.txt; for f in "${placed[@]:-}"; do [ -n "$f" ] && rm -f "$f"; done' EXIT
+placed=()
+status=0
+for v in "${versions[@]}"; do
+  target="$extdir/sketch--$v.sql"
+  if [ ! -e "$target" ]; then
+    cp "test/upgrade/sketch--$v.sql" "$target"
+    placed+=("$target")
+  elif ! cmp -s "test/upgrade/sketch--$v.sql" "$target"; then
+    echo "upgrade: $target differs from the frozen test/upgrade/sketch--$v.sql" >&2
+    status=1
+    continue
+  fi
+  path=$(psql_db $db -At -c "SELECT path FROM pg_extension_update_paths('sketch') WHERE source = '$v' AND target = '$current'")
+  if [ -z "$path" ]; then
+    echo "upgrade: no update path from $v to $current" >&2
+    status=1
+    continue
+  fi
+  udb="upgrade_from_${v//[^0-9a-zA-Z]/_}"
+  dropdb --if-exists "$udb" 2>/dev/null
+  createdb "$udb"
+  psql_db "$udb" <<SQL
+CREATE EXTENSION sketch VERSION '$v';
+CREATE TABLE golden_hll (label text, cardinality bigint, info jsonb, query text, sketch text);
+\\copy golden_hll FROM 'test/golden/hll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_hll ADD COLUMN h hll;
+UPDATE golden_hll SET h = sketch::hll;
+ALTER EXTENSION sketch UPDATE;
+SQL
+  now=$(psql_db "$udb" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'sketch'")
+  psql_db "$udb" -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_${udb}_$$.txt"
+  bad=$(psql_db "$udb" -At -c "SELECT count(*) FROM golden_hll
+         WHERE hll_cardinality(h) <> cardinality OR hll_info(h) <> info OR h::text <> sketch")
+  if [ "$now" != "$current" ]; then
+    echo "upgrade: $v -> $current: extension is at $now after ALTER EXTENSION UPDATE" >&2
+    status=1
+  elif ! diff -u "/tmp/upgrade_fresh_$$.txt" "/tmp/upgrade_${udb}_$$.txt" >&2; then
+    echo "upgrade: $v -> $current (path $path): the upgraded extension differs from a fresh install (diff above: - fresh, + upgraded)" >&2
+    status=1
+  elif [ "$bad" != 0 ]; then
+    echo "upgrade: $v -> $current: $bad stored golden sketches read differently after the update" >&2
+    status=1
+  else
+    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same"
+  fi
+  dropdb "$udb"
+done
+dropdb $db
+[ $status -eq 0 ] && echo "upgrade: OK"
+exit $status
