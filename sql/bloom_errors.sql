@@ -54,7 +54,64 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('bytea: hll',             $q$SELECT hll_empty()::bytea::bloom$q$)
 ) AS t(label, query);
 
--- Binary input (recv) validates the same way: COPY BINARY of a corrupt value.
+-- Text that is not "\x" + hex of a filter, and another type's real values
+-- read as bloom (and bloom values as the others), through text and bytea.
+SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
+  ('leading space',          $q$SELECT ' \x534b030101020000640000000000000000000000000000000000000000000000'::bloom$q$),
+  ('trailing space',         $q$SELECT '\x534b030101020000640000000000000000000000000000000000000000000000 '::bloom$q$),
+  ('trailing newline',       $q$SELECT E'\\x534b030101020000640000000000000000000000000000000000000000000000\n'::bloom$q$),
+  ('upper-case \X',          $q$SELECT '\X534b030101020000640000000000000000000000000000000000000000000000'::bloom$q$),
+  ('\x and nothing else',    $q$SELECT '\x'::bloom$q$),
+  ('random bytes',           $q$SELECT '\xdeadbeef'::bloom$q$),
+  ('bytea: empty',           $q$SELECT ''::bytea::bloom$q$),
+  ('bytea: bits missing',    $q$SELECT '\x534b0301010200006400000000000000'::bytea::bloom$q$),
+  ('bytea: huge declared m', $q$SELECT '\x534b030101020000ffffffffffffffff'::bytea::bloom$q$),
+  ('bytea: version 2',       $q$SELECT '\x534b030201020000640000000000000000000000000000000000000000000000'::bytea::bloom$q$),
+  ('bytea: working state',   $q$SELECT '\x534b030101020100640000000000000000000000000000000000000000000000'::bytea::bloom$q$),
+  ('hll text as bloom',      $q$SELECT hll_add(hll_empty(10), 7)::text::bloom$q$),
+  ('hll bytea as bloom',     $q$SELECT hll_add(hll_empty(10), 7)::bytea::bloom$q$),
+  ('cms text as bloom',      $q$SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::text::bloom$q$),
+  ('cms bytea as bloom',     $q$SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::bytea::bloom$q$),
+  ('bloom text as hll',      $q$SELECT bloom_add(bloom_empty_bits(100, 2), 'x'::text)::text::hll$q$),
+  ('bloom bytea as hll',     $q$SELECT bloom_add(bloom_empty_bits(100, 2), 'x'::text)::bytea::hll$q$),
+  ('bloom text as cms',      $q$SELECT bloom_add(bloom_empty_bits(100, 2), 'x'::text)::text::cms$q$),
+  ('bloom bytea as cms',     $q$SELECT bloom_add(bloom_empty_bits(100, 2), 'x'::text)::bytea::cms$q$)
+) AS t(label, query);
+-- Upper-case hex digits are accepted; the output is always lower case.
+SELECT ('\x' || upper(substr(f::text, 3)))::bloom = f AS upper_case_input
+FROM (SELECT bloom_add(bloom_empty_bits(100, 2), 'x'::text) AS f) s;
+
+-- Binary input (recv): COPY ... (FORMAT binary) hands each field's bytes to
+-- bloom_recv; the binary form of a bytea is its raw bytes, so a binary COPY
+-- file written from a bytea feeds arbitrary bytes to bloom_recv. (The file
+-- goes to the server's data directory.)
+CREATE TEMP TABLE recv_target (f bloom);
+CREATE FUNCTION pg_temp.recv(bytes bytea) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  file text := current_setting('data_directory') || '/sketch_bloom_recv_test.bin';
+BEGIN
+  EXECUTE format('COPY (SELECT %L::bytea) TO %L (FORMAT binary)', bytes, file);
+  RETURN pg_temp.attempt(format('COPY recv_target FROM %L (FORMAT binary)', file));
+END $$;
+SELECT label, pg_temp.recv(bytes) AS result FROM (VALUES
+  ('recv: valid',            '\x534b030101020000640000000000000000000008000000000000000800000000'::bytea),
+  ('recv: empty',            ''),
+  ('recv: garbage',          '\xdeadbeef'),
+  ('recv: no bit count',     '\x534b030101020000'),
+  ('recv: version 2',        '\x534b030201020000640000000000000000000000000000000000000000000000'),
+  ('recv: 65 hashes',        '\x534b030101410000640000000000000000000000000000000000000000000000'),
+  ('recv: working state',    '\x534b030101020100640000000000000000000000000000000000000000000000'),
+  ('recv: huge declared m',  '\x534b030101020000ffffffffffffffff'),
+  ('recv: one word short',   '\x534b0301010200006400000000000000ffffffffffffffff'),
+  ('recv: padding bit 127',  '\x534b030101020000640000000000000000000000000000000000000000000080'),
+  ('recv: hll value',        (SELECT hll_add(hll_empty(10), 7)::bytea)),
+  ('recv: cms value',        (SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::bytea))
+) AS t(label, bytes);
+-- Only the valid row arrived.
+SELECT count(*) AS rows_loaded, bool_and(f = bloom_add(bloom_empty_bits(100, 2), 'x'::text)) AS is_reference
+FROM recv_target;
+
+-- The same through psql's \copy, the way a client would load a file.
 CREATE TABLE bloom_bin (b bytea);
 INSERT INTO bloom_bin VALUES ('\x534b030101020000640000000000000000000000000000000000000000000080');
 \copy bloom_bin TO 'results/bloom_errors.bin' WITH (FORMAT binary)

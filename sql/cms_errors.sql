@@ -76,6 +76,81 @@ FROM (SELECT 'trailing byte', b || '\x41'::bytea FROM ref
       UNION ALL SELECT 'candidate never counted', overlay(b placing '\x0000004000000000' from 97) FROM ref
 ) AS t(label, bytes);
 
+-- More truncations and sizes declared beyond the data (checked against the
+-- real length before anything is read or allocated), and counters out of
+-- range or inconsistent with N, by bytea.
+SELECT label, pg_temp.attempt(format('SELECT %L::bytea::cms', bytes)) AS result
+FROM (SELECT 'fixed fields truncated (31 bytes)', substr(b, 1, 31) FROM ref
+      UNION ALL SELECT 'counters truncated', substr(b, 1, 60) FROM ref
+      UNION ALL SELECT 'records truncated', substr(b, 1, 100) FROM ref
+      UNION ALL SELECT 'width 2^31, depth 32 in 123 bytes',
+                       overlay(overlay(b placing '\x00000080' from 9) placing '\x20000000' from 13) FROM ref
+      UNION ALL SELECT 'width and depth at maximum, header only',
+                       overlay(overlay(substr(b, 1, 32) placing '\xffffffff' from 9) placing '\x20000000' from 13) FROM ref
+      UNION ALL SELECT '10000 candidates declared',
+                       overlay(overlay(b placing '\x10270000' from 17) placing '\x10270000' from 21) FROM ref
+      UNION ALL SELECT 'counter 2^64 - 1', overlay(b placing '\xffffffffffffffff' from 33) FROM ref
+      UNION ALL SELECT 'total 2^64 - 1', overlay(b placing '\xffffffffffffffff' from 25) FROM ref
+      UNION ALL SELECT 'conservative row above N',
+                       overlay(overlay(b placing '\x01' from 6)
+                               placing decode(repeat('0200000000000000', 4), 'hex') from 33) FROM ref
+) AS t(label, bytes);
+
+-- Text that is not "\x" + hex of a cms, and another type's real values read
+-- as cms (and cms values as the others), through text and through bytea.
+SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
+  ('leading space',           $q$SELECT ' \x534b020101000100'::cms$q$),
+  ('trailing space',          $q$SELECT (ref.b::cms::text || ' ')::cms FROM ref$q$),
+  ('trailing newline',        $q$SELECT (ref.b::cms::text || E'\n')::cms FROM ref$q$),
+  ('upper-case \X',           $q$SELECT '\X534b020101000100'::cms$q$),
+  ('\x and nothing else',     $q$SELECT '\x'::cms$q$),
+  ('random bytes',            $q$SELECT '\xdeadbeef'::cms$q$),
+  ('bytea: empty',            $q$SELECT ''::bytea::cms$q$),
+  ('bytea: garbage',          $q$SELECT '\xdeadbeef'::bytea::cms$q$),
+  ('bytea: header only',      $q$SELECT '\x534b020101000100'::bytea::cms$q$),
+  ('hll text as cms',         $q$SELECT hll_add(hll_empty(10), 7)::text::cms$q$),
+  ('hll bytea as cms',        $q$SELECT hll_add(hll_empty(10), 7)::bytea::cms$q$),
+  ('bloom text as cms',       $q$SELECT bloom_add(bloom_empty_bits(64, 3), 7)::text::cms$q$),
+  ('bloom bytea as cms',      $q$SELECT bloom_add(bloom_empty_bits(64, 3), 7)::bytea::cms$q$),
+  ('cms bytea as hll',        $q$SELECT ref.b::cms::bytea::hll FROM ref$q$),
+  ('cms text as bloom',       $q$SELECT ref.b::cms::text::bloom FROM ref$q$),
+  ('cms bytea as bloom',      $q$SELECT ref.b::cms::bytea::bloom FROM ref$q$)
+) AS t(label, query);
+-- Upper-case hex digits are accepted; the output is always lower case.
+SELECT ('\x' || upper(substr(b::cms::text, 3)))::cms = b::cms AS upper_case_input FROM ref;
+
+-- Binary input (recv): COPY ... (FORMAT binary) hands each field's bytes to
+-- cms_recv; the binary form of a bytea is its raw bytes, so a binary COPY
+-- file written from a bytea feeds arbitrary bytes to cms_recv. (The file
+-- goes to the server's data directory.)
+CREATE TEMP TABLE recv_target (s cms);
+CREATE FUNCTION pg_temp.recv(bytes bytea) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  file text := current_setting('data_directory') || '/sketch_cms_recv_test.bin';
+BEGIN
+  EXECUTE format('COPY (SELECT %L::bytea) TO %L (FORMAT binary)', bytes, file);
+  RETURN pg_temp.attempt(format('COPY recv_target FROM %L (FORMAT binary)', file));
+END $$;
+SELECT label, pg_temp.recv(bytes) AS result
+FROM (SELECT 'recv: valid', b FROM ref
+      UNION ALL SELECT 'recv: empty', ''::bytea
+      UNION ALL SELECT 'recv: garbage', '\xdeadbeef'
+      UNION ALL SELECT 'recv: header only', substr(b, 1, 8) FROM ref
+      UNION ALL SELECT 'recv: texts one byte short', substr(b, 1, length(b) - 1) FROM ref
+      UNION ALL SELECT 'recv: version 2', overlay(b placing '\x02' from 4) FROM ref
+      UNION ALL SELECT 'recv: working state', overlay(b placing '\x02' from 7) FROM ref
+      UNION ALL SELECT 'recv: huge width', overlay(b placing '\xffffffff' from 9) FROM ref
+      UNION ALL SELECT 'recv: counter above total', overlay(b placing '\x6300000000000000' from 33) FROM ref
+      UNION ALL SELECT 'recv: row sum off', overlay(b placing '\x04' from 33) FROM ref
+      UNION ALL SELECT 'recv: unsorted hashes',
+                       substr(b, 1, 96) || substr(b, 109, 8) || substr(b, 105, 4) || substr(b, 97, 8) || substr(b, 117) FROM ref
+      UNION ALL SELECT 'recv: invalid UTF-8 text', overlay(b placing '\xff' from 121) FROM ref
+      UNION ALL SELECT 'recv: hll value', hll_add(hll_empty(10), 7)::bytea
+      UNION ALL SELECT 'recv: bloom value', bloom_add(bloom_empty_bits(64, 3), 7)::bytea
+) AS t(label, bytes);
+-- Only the valid row arrived.
+SELECT count(*) AS rows_loaded, bool_and(s = (SELECT b::cms FROM ref)) AS is_reference FROM recv_target;
+
 -- Parameters out of range.
 SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('epsilon 0',               $q$SELECT cms_empty(0)$q$),

@@ -40,3 +40,52 @@ FROM golden_hll_v1 WHERE label <> 'saturated_p4';
 -- its own format.
 SELECT label, pg_temp.rewrite(query) = sketch AS written_same
 FROM golden_hll_v1 ORDER BY label COLLATE "C";
+
+-- cms, format version 1 --------------------------------------------------------
+CREATE TEMP TABLE golden_cms_v1 (label text, total bigint, info jsonb, topk jsonb, query text, sketch text);
+\copy golden_cms_v1 FROM 'test/golden/cms_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS cms_v1_sketches FROM golden_cms_v1;
+
+-- Reading: text input, every accessor (total, info, every candidate with its
+-- estimate), text and binary round trips, and the identities of merging
+-- (with an empty sketch of the same width and depth and no candidate list
+-- nothing changes; with itself N doubles, saturating at 2^63 - 1).
+SELECT label,
+       cms_total(s) = total AS total_same,
+       cms_info(s) = info AS info_same,
+       (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(s, 10000) t) = topk AS topk_same,
+       s::text = sketch AS text_same,
+       (s::bytea)::cms = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       cms_union(s, cms_empty_sized((info->>'width')::int, (info->>'depth')::int, false, 0)) = s
+         AND cms_total(s || s) = least(2 * total::numeric, 9223372036854775807) AS union_same
+FROM golden_cms_v1, LATERAL (SELECT sketch::cms AS s) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input.
+SELECT label, pg_temp.rewrite(query) = sketch AS written_same
+FROM golden_cms_v1 ORDER BY label COLLATE "C";
+
+-- bloom, format version 1 ------------------------------------------------------
+CREATE TEMP TABLE golden_bloom_v1 (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
+\copy golden_bloom_v1 FROM 'test/golden/bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS bloom_v1_sketches FROM golden_bloom_v1;
+
+-- Reading: text input, every accessor (cardinality, info, membership of
+-- 1..64), text and binary round trips, and the identities of combining
+-- (f | f = f & f = f | empty = f).
+SELECT label,
+       bloom_cardinality(f) = cardinality AS cardinality_same,
+       bloom_info(f) = info AS info_same,
+       (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) = members
+         AS members_same,
+       f::text = sketch AS text_same,
+       (f::bytea)::bloom = f AND encode(f::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       (f | f) = f AND (f & f) = f
+         AND bloom_union(f, bloom_empty_bits((info->>'bits')::bigint, (info->>'hashes')::int)) = f
+         AS union_same
+FROM golden_bloom_v1, LATERAL (SELECT sketch::bloom AS f) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input.
+SELECT label, pg_temp.rewrite(query) = sketch AS written_same
+FROM golden_bloom_v1 ORDER BY label COLLATE "C";

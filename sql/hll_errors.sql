@@ -68,6 +68,16 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('bytea: version 2',      $q$SELECT '\x534b0102010a010000000000'::bytea::hll$q$),
   ('bytea: register > max', $q$SELECT ('\x534b010101040200' || 'ff' || repeat('00', 11))::bytea::hll$q$)
 ) AS t(label, query);
+-- Real cms and bloom values (not just their headers) read as hll, through
+-- text and through bytea.
+SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
+  ('cms text as hll',       $q$SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::text::hll$q$),
+  ('cms bytea as hll',      $q$SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::bytea::hll$q$),
+  ('empty cms as hll',      $q$SELECT cms_empty()::bytea::hll$q$),
+  ('bloom text as hll',     $q$SELECT bloom_add(bloom_empty_bits(64, 3), 7)::text::hll$q$),
+  ('bloom bytea as hll',    $q$SELECT bloom_add(bloom_empty_bits(64, 3), 7)::bytea::hll$q$),
+  ('empty bloom as hll',    $q$SELECT bloom_empty(1000, 0.01)::bytea::hll$q$)
+) AS t(label, query);
 -- Upper-case digits are accepted; the output is always lower case.
 SELECT '\x534B0101010A01000100000041000000'::hll::text AS upper_case_input;
 
@@ -100,7 +110,9 @@ SELECT label, pg_temp.recv(bytes, target) AS result FROM (VALUES
   ('recv: rank zero',           '\x534b0101010a01000100000040000000', 'recv_target'),
   ('recv: register > max',      '\x534b010101040200ff0000000000000000000000', 'recv_target'),
   ('recv: dense wrong length',  '\x534b01010104020000', 'recv_target'),
-  ('recv: bad input into hll(10)', '\xdeadbeef', 'recv_target10')
+  ('recv: bad input into hll(10)', '\xdeadbeef', 'recv_target10'),
+  ('recv: cms value',           (SELECT cms_add(cms_empty_sized(4, 2, false, 3), 7)::bytea), 'recv_target'),
+  ('recv: bloom value',         (SELECT bloom_add(bloom_empty_bits(64, 3), 7)::bytea), 'recv_target')
 ) AS t(label, bytes, target);
 -- Only the two valid rows arrived; the p = 14 one was folded to hll(10).
 SELECT 'recv_target' AS tbl, h::text, hll_info(h)->'precision' AS p FROM recv_target

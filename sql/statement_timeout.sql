@@ -42,6 +42,43 @@ SELECT * FROM pg_temp.canceled_after($q$
   FROM (SELECT hll_cardinality(hll_union(h) OVER (ROWS UNBOUNDED PRECEDING)) AS c
         FROM (SELECT hll_add(hll_empty(), g) AS h
               FROM (SELECT generate_series(1, 1000000000) AS g) s) t) u $q$);
+-- cms_agg over 2e9 rows (default 2719 x 5, candidate list of 100)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT cms_total(cms_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- conservative cms_agg_weighted
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT cms_total(cms_agg_weighted(g % 1000, g, 0.001, 0.01, true))
+  FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- cms_union of 1e9 one-value sketches
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT cms_total(cms_union(c))
+  FROM (SELECT cms_add(cms_empty(), g) AS c
+        FROM (SELECT generate_series(1, 1000000000) AS g) s) t $q$);
+-- cms_agg_sized into 1e6 groups (hash aggregate)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(c) FROM (SELECT cms_agg_sized(g, 16, 2, false, 4) AS c
+                        FROM (SELECT generate_series(1, 2000000000) AS g) s
+                        GROUP BY g % 1000000) t $q$);
+-- bloom_agg over 2e9 rows into a 12 MB filter (deferred bit setting)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT bloom_cardinality(bloom_agg(g, 10000000, 0.01))
+  FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- bloom_union of 1e9 one-value filters
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT bloom_cardinality(bloom_union(f))
+  FROM (SELECT bloom_add(bloom_empty_bits(1000000, 7), g) AS f
+        FROM (SELECT generate_series(1, 1000000000) AS g) s) t $q$);
+-- bloom_agg_bits into 1e6 groups (hash aggregate)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(f) FROM (SELECT bloom_agg_bits(g, 64, 3) AS f
+                        FROM (SELECT generate_series(1, 2000000000) AS g) s
+                        GROUP BY g % 1000000) t $q$);
+-- bloom_union as a running window aggregate
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(c)
+  FROM (SELECT bloom_cardinality(bloom_union(f) OVER (ROWS UNBOUNDED PRECEDING)) AS c
+        FROM (SELECT bloom_add(bloom_empty_bits(4096, 3), g) AS f
+              FROM (SELECT generate_series(1, 1000000000) AS g) s) t) u $q$);
 
 -- Outside the plpgsql wrapper: the error as a client sees it.
 SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s;

@@ -229,6 +229,50 @@ Status parse_stored(const uint8_t* data, size_t len, bool canonical, View* v) {
   return check_records(*v);
 }
 
+// The candidate areas of a working state: every entry in use has its text
+// inside the used arena and a heap slot pointing back at it, the texts add
+// up to the live bytes, and the index holds exactly the entries in use, each
+// reachable from its home slot (so no two share a hash). O(k + index
+// capacity): run only where a state is parsed (merges, final functions,
+// growth), never per row.
+Status check_working(const uint8_t* data, View* v) {
+  const uint32_t k = v->params.candidates;
+  const WorkingLayout l = working_layout(v->params.width, v->params.depth, k);
+  const uint32_t used = load_le32(data + kArenaUsedOffset);
+  const uint32_t icap = index_capacity_for(k);
+  uint64_t live = 0;
+  for (uint32_t id = 0; id < v->count; id++) {
+    const uint8_t* e = data + l.entries + kEntrySize * id;
+    const uint32_t offset = load_le32(e + kEntryOffset);
+    const uint32_t len = load_le32(e + kEntryLength) & ~kClippedBit;
+    const uint32_t pos = load_le32(e + kEntryHeapPos);
+    if (len > kMaxValueBytes || offset > used || len > used - offset || pos >= v->count ||
+        load_le32(data + l.heap + 4 * size_t{pos}) != id)
+      return invalid("inconsistent working state entry");
+    live += len;
+  }
+  if (live != v->value_bytes) return invalid("inconsistent working state text bytes");
+  uint32_t filled = 0;
+  for (uint32_t i = 0; i < icap; i++) {
+    const uint32_t slot = load_le32(data + l.index + 4 * size_t{i});
+    if (slot > v->count) return invalid("inconsistent working state index");
+    filled += slot != 0;
+  }
+  if (filled != v->count) return invalid("inconsistent working state index");
+  for (uint32_t id = 0; id < v->count; id++) {
+    const uint64_t hash = load_le64(data + l.entries + kEntrySize * id + kEntryHash);
+    uint32_t i = static_cast<uint32_t>(hash) & (icap - 1);
+    for (;; i = (i + 1) & (icap - 1)) {
+      const uint32_t slot = load_le32(data + l.index + 4 * size_t{i});
+      if (slot == 0) return invalid("inconsistent working state index");
+      if (load_le64(data + l.entries + kEntrySize * (slot - 1) + kEntryHash) != hash) continue;
+      if (slot - 1 != id) return invalid("duplicate candidate hash in working state");
+      break;
+    }
+  }
+  return Status::ok();
+}
+
 Status parse_working(const uint8_t* data, size_t len, View* v) {
   if (len < kWorkingCountersOffset) return invalid("working state truncated");
   const WorkingLayout l = working_layout(v->params.width, v->params.depth, v->params.candidates);
@@ -242,7 +286,7 @@ Status parse_working(const uint8_t* data, size_t len, View* v) {
     return invalid("inconsistent working state layout");
   v->value_bytes = live;
   v->arena_capacity = capacity;
-  return Status::ok();
+  return check_working(data, v);
 }
 
 }  // namespace
@@ -393,9 +437,15 @@ Candidate candidate_at(const View& v, uint32_t i) {
     const uint8_t* records = v.data + stored_records_offset(v.params.width, v.params.depth);
     const uint8_t* r = records + kRecordSize * i;
     const uint32_t word = load_le32(r + 8);
-    const uint32_t begin = i == 0 ? 0 : load_le32(r - kRecordSize + 8) & ~kClippedBit;
-    const uint32_t end = word & ~kClippedBit;
-    return Candidate{load_le64(r), records + kRecordSize * size_t{v.count} + begin, end - begin,
+    // kCanonical checked that the ends rise by at most kMaxValueBytes and
+    // stay within the texts; kStructure did not (O(1)), so a corrupt value
+    // is clamped to a range inside the texts, never read past them.
+    const uint64_t texts = v.value_bytes;
+    const uint64_t previous = i == 0 ? 0 : load_le32(r - kRecordSize + 8) & ~kClippedBit;
+    const uint64_t begin = std::min(previous, texts);
+    const uint64_t end = std::min({uint64_t{word & ~kClippedBit}, texts, begin + kMaxValueBytes});
+    return Candidate{load_le64(r), records + kRecordSize * size_t{v.count} + begin,
+                     static_cast<uint32_t>(end > begin ? end - begin : 0),
                      (word & kClippedBit) != 0};
   }
   const WorkingLayout l = working_layout(v.params.width, v.params.depth, v.params.candidates);

@@ -198,6 +198,10 @@ class Working {
       store_le32(s_ + kLiveBytesOffset, live);
     }
     if (arena_used() + len > arena_capacity()) compact(evict ? id : kNoEntry);
+    // The callers sized the arena for valid inputs; a corrupt merge input
+    // (candidate texts adding up to more than its own size says) is cut at
+    // the arena's end rather than written past it.
+    len = std::min(len, arena_capacity() - arena_used());
     const uint32_t offset = arena_used();
     std::memcpy(arena() + offset, text, len);
     store_le32(s_ + kArenaUsedOffset, offset + len);
@@ -265,21 +269,28 @@ void write_working(const View& v, uint32_t candidates, uint32_t arena_capacity, 
 
   Working w(dst);
   uint32_t used = 0;
+  uint32_t n = 0;
   for (uint32_t i = 0; i < v.count; i++) {
-    const Candidate c = candidate_at(v, i);
-    uint8_t* e = w.entry(i);
+    Candidate c = candidate_at(v, i);
+    // A valid value has distinct hashes and fits (arena_capacity >=
+    // v.value_bytes, the sum of the lengths); of a corrupt one, repeated
+    // hashes are dropped (the index holds each hash once) and texts are cut
+    // at the arena's end.
+    if (w.find(c.hash) != kNoEntry) continue;
+    c.len = std::min(c.len, arena_capacity - used);
+    uint8_t* e = w.entry(n);
     store_le64(e + kEntryHash, c.hash);
     store_le64(e + kEntryKey, w.estimate(c.hash));
     store_le32(e + kEntryOffset, used);
     store_le32(e + kEntryLength, c.len | (c.clipped ? kClippedBit : 0));
     std::memcpy(w.arena() + used, c.text, c.len);
     used += c.len;
+    w.index_insert(c.hash, n++);
   }
-  store_le32(dst + kCountOffset, v.count);
+  store_le32(dst + kCountOffset, n);
   store_le32(dst + kArenaUsedOffset, used);
   store_le32(dst + kLiveBytesOffset, used);
   w.heapify();
-  w.index_rebuild(kNoEntry);
 }
 
 // --- updating --------------------------------------------------------------

@@ -147,13 +147,13 @@ COMMENT ON FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) I
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = eqsel, JOIN = eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.bloom, @extschema@.bloom) IS 'Identical filters';
 CREATE OPERATOR @extschema@.<> (
   LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_ne,
   COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = neqsel, JOIN = neqjoinsel
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.bloom, @extschema@.bloom) IS 'Different filters';
 

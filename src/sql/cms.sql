@@ -124,13 +124,13 @@ COMMENT ON FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) IS
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.cms, RIGHTARG = @extschema@.cms, FUNCTION = @extschema@.cms_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = eqsel, JOIN = eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.cms, @extschema@.cms) IS 'Identical sketches';
 CREATE OPERATOR @extschema@.<> (
   LEFTARG = @extschema@.cms, RIGHTARG = @extschema@.cms, FUNCTION = @extschema@.cms_ne,
   COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = neqsel, JOIN = neqjoinsel
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.cms, @extschema@.cms) IS 'Different sketches';
 

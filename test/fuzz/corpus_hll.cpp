@@ -7,54 +7,20 @@
 //
 // Dense sketches stop at p = 14 (12 KiB) to keep the committed corpus small
 // and the fuzzer fast; larger precisions differ only in length.
-#include <sys/stat.h>
-
-#include <cstdio>
-#include <fstream>
-#include <string>
-#include <vector>
-
+#include "corpus_util.h"
 #include "hll_test_util.h"
 
 using namespace sketch::hll;
+using sketch::fuzz::corpus::Writer;
 using sketch::hll::test::Sketch;
 using sketch::hll::test::stream;
 
-namespace {
-
-std::string dir;
-
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  if (!out) {
-    std::fprintf(stderr, "cannot write %s\n", path.c_str());
-    std::exit(1);
-  }
-}
-
-// One stored sketch: binary into hll_parse, its text form into hll_text.
-void emit(const std::string& name, const Sketch& s) {
-  const std::vector<uint8_t> bytes = s.canonical();
-  write_file(dir + "/hll_parse/" + name + ".bin", std::string(bytes.begin(), bytes.end()));
-  write_file(dir + "/hll_text/" + name + ".hex", s.hex());
-}
-
-// A working state (sparse set): binary only, since only kStructure reads it.
-void emit_state(const std::string& name, const Sketch& s) {
-  const std::vector<uint8_t>& bytes = s.bytes();
-  write_file(dir + "/hll_parse/" + name + ".bin", std::string(bytes.begin(), bytes.end()));
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s <corpus-dir>\n", argv[0]);
-    return 2;
-  }
-  dir = argv[1];
-  for (const char* sub : {"", "/hll_parse", "/hll_text"}) mkdir((dir + sub).c_str(), 0755);
+  const Writer out(argc, argv, "hll");
+  // One stored sketch: binary into hll_parse, its text form into hll_text.
+  auto emit = [&](const std::string& name, const Sketch& s) { out.stored(name, s.canonical()); };
+  // A working state (sparse set): binary only, since only kStructure reads it.
+  auto emit_state = [&](const std::string& name, const Sketch& s) { out.state(name, s.bytes()); };
 
   uint64_t seed = 1;
   for (int p : {4, 10, 14, 18}) {

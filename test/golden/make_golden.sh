@@ -23,6 +23,18 @@ case $type in
     columns="label	cardinality	info	query	sketch"
     answers="hll_cardinality(h)::text || E'\\t' || hll_info(h)::text"
     ;;
+  cms)
+    version=1
+    # total, info, and every candidate with its estimate (cms_topk's order).
+    columns="label	total	info	topk	query	sketch"
+    answers="cms_total(h)::text || E'\\t' || cms_info(h)::text || E'\\t' || (SELECT coalesce(jsonb_agg(t), '[]')::text FROM cms_topk(h, 10000) t)"
+    ;;
+  bloom)
+    version=1
+    # cardinality, info, and membership of the integers 1..64 as a 0/1 string.
+    columns="label	cardinality	info	members	query	sketch"
+    answers="bloom_cardinality(h)::text || E'\\t' || bloom_info(h)::text || E'\\t' || (SELECT string_agg((h @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g)"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

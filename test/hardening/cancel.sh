@@ -77,6 +77,22 @@ run_case "parallel hll_agg over a join" "$parallel" \
   "SELECT hll_cardinality(hll_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
 run_case "parallel hll_union over a join" "$parallel" \
   "SELECT hll_cardinality(hll_union(a.h || b.h)) FROM t a, t b"
+run_case "cms_agg, streaming 2e9 rows" "$serial" \
+  "SELECT cms_total(cms_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "cms_union of one-value sketches" "$serial" \
+  "SELECT cms_total(cms_union(cms_add(cms_empty(), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "cms_agg_sized into 1e6 groups" "$serial" \
+  "SELECT count(c) FROM (SELECT cms_agg_sized(g, 16, 2, false, 4) AS c FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel cms_agg over a join" "$parallel" \
+  "SELECT cms_total(cms_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
+run_case "bloom_agg (12 MB filter), streaming 2e9 rows" "$serial" \
+  "SELECT bloom_cardinality(bloom_agg(g, 10000000, 0.01)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "bloom_union of one-value filters" "$serial" \
+  "SELECT bloom_cardinality(bloom_union(bloom_add(bloom_empty_bits(1000000, 7), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "bloom_agg_bits into 1e6 groups" "$serial" \
+  "SELECT count(f) FROM (SELECT bloom_agg_bits(g, 64, 3) AS f FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel bloom_agg over a join" "$parallel" \
+  "SELECT bloom_cardinality(bloom_agg(a.v::bigint * 1000000 + b.v, 10000000, 0.01)) FROM t a, t b"
 dropdb $db
 [ $status -eq 0 ] && echo "cancel: OK"
 exit $status

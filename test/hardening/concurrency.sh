@@ -14,9 +14,15 @@
 # every rollup sketch must equal the aggregate of the log for its bucket,
 # byte for byte: no update lost, none applied twice.
 #
-# Two rollups run side by side: hll (p = 14, stays sparse) and hll(8)
+# Five rollups run side by side: hll (p = 14, stays sparse) and hll(8)
 # (promoted to dense after 47 values; the p = 14 inputs are folded to 8 on
-# the way in). A type added later adds its rollup column and check here.
+# the way in), both merged with ||; cms 64 x 3 without a candidate list and
+# cms 256 x 4 with k = 10, merged with || (counters and N are sums, so the
+# first must be byte-identical to cms_agg_sized over the log; the second's
+# candidate list may legitimately differ from a streamed aggregate's, so its
+# N and the estimate of every logged value are compared); bloom m = 4096,
+# k = 5, merged with | (byte-identical to bloom_agg_bits over the log, and
+# every logged value present).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -36,6 +42,9 @@ psql -X -q -v ON_ERROR_STOP=1 -d $db <<'SQL'
 CREATE EXTENSION sketch;
 CREATE TABLE rollup_hll (bucket int PRIMARY KEY, s hll NOT NULL);
 CREATE TABLE rollup_hll8 (bucket int PRIMARY KEY, s hll(8) NOT NULL);
+CREATE TABLE rollup_cms (bucket int PRIMARY KEY, s cms NOT NULL);
+CREATE TABLE rollup_cms_k (bucket int PRIMARY KEY, s cms NOT NULL);
+CREATE TABLE rollup_bloom (bucket int PRIMARY KEY, s bloom NOT NULL);
 CREATE TABLE sent (client int, n int, bucket int, value bigint, PRIMARY KEY (client, n));
 SQL
 
@@ -48,6 +57,12 @@ INSERT INTO rollup_hll VALUES (:bucket, hll_add(hll_empty(), :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_hll.s || EXCLUDED.s;
 INSERT INTO rollup_hll8 VALUES (:bucket, hll_add(hll_empty(), :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_hll8.s || EXCLUDED.s;
+INSERT INTO rollup_cms VALUES (:bucket, cms_add(cms_empty_sized(64, 3, false, 0), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_cms.s || EXCLUDED.s;
+INSERT INTO rollup_cms_k VALUES (:bucket, cms_add(cms_empty_sized(256, 4, false, 10), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_cms_k.s || EXCLUDED.s;
+INSERT INTO rollup_bloom VALUES (:bucket, bloom_add(bloom_empty_bits(4096, 5), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_bloom.s | EXCLUDED.s;
 INSERT INTO sent VALUES (:client_id, :n, :bucket, :value);
 END;
 SQL
@@ -64,8 +79,20 @@ grep -E 'number of (transactions actually processed|failed)|tps' "$work/pgbench.
 result=$(psql -X -At -F ' ' -v ON_ERROR_STOP=1 -d $db <<SQL
 WITH expected AS (
   SELECT bucket, hll_agg(value) AS s14, hll_agg(value, 8) AS s8,
+         cms_agg_sized(value, 64, 3, false, 0) AS c, bloom_agg_bits(value, 4096, 5) AS b,
          count(*) AS sent, count(DISTINCT value) AS distinct_values
   FROM sent GROUP BY bucket
+),
+cms_k_mismatches AS (
+  SELECT s.bucket, count(*) FILTER (WHERE cms_frequency(r.s, s.value) <> f.frequency) AS bad
+  FROM (SELECT bucket, value FROM sent GROUP BY bucket, value) s
+  JOIN rollup_cms_k r USING (bucket)
+  JOIN (SELECT bucket, cms_agg_sized(value, 256, 4, false, 10) AS a FROM sent GROUP BY bucket) e USING (bucket)
+  CROSS JOIN LATERAL (SELECT cms_frequency(e.a, s.value) AS frequency) f
+  GROUP BY s.bucket
+),
+bloom_missing AS (
+  SELECT count(*) AS missing FROM sent JOIN rollup_bloom r USING (bucket) WHERE NOT r.s @> sent.value
 )
 SELECT (SELECT count(*) FROM sent),
        count(*),
@@ -73,20 +100,32 @@ SELECT (SELECT count(*) FROM sent),
        count(*) FILTER (WHERE r8.s = e.s8),
        count(*) FILTER (WHERE hll_cardinality(r.s) = e.distinct_values),
        count(*) FILTER (WHERE hll_info(r8.s)->>'representation' = 'dense'),
-       sum(e.distinct_values)
+       sum(e.distinct_values),
+       count(*) FILTER (WHERE rc.s = e.c),
+       count(*) FILTER (WHERE cms_total(rc.s) = e.sent AND cms_total(rk.s) = e.sent AND m.bad = 0),
+       count(*) FILTER (WHERE rb.s = e.b),
+       (SELECT missing FROM bloom_missing)
 FROM expected e
 FULL JOIN rollup_hll r USING (bucket)
-FULL JOIN rollup_hll8 r8 USING (bucket);
+FULL JOIN rollup_hll8 r8 USING (bucket)
+FULL JOIN rollup_cms rc USING (bucket)
+FULL JOIN rollup_cms_k rk USING (bucket)
+FULL JOIN rollup_bloom rb USING (bucket)
+LEFT JOIN cms_k_mismatches m USING (bucket);
 SQL
 )
-read -r sent buckets equal14 equal8 exact dense distinct <<<"$result"
+read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing <<<"$result"
 expected_sent=$((CLIENTS * TXNS))
 echo "concurrency: $CLIENTS clients x $TXNS upserts in ${elapsed_ms} ms: $sent logged, $buckets buckets, $distinct distinct values"
 echo "concurrency: hll: $equal14/$buckets rollup sketches equal hll_agg of the log (cardinality exact in $exact)"
 echo "concurrency: hll(8): $equal8/$buckets equal hll_agg(value, 8) of the log ($dense dense)"
+echo "concurrency: cms 64x3 k=0: $equal_cms/$buckets rollup sketches equal cms_agg_sized of the log"
+echo "concurrency: cms (both): N and every logged value's estimate equal the log's aggregate in $exact_cms/$buckets"
+echo "concurrency: bloom: $equal_bloom/$buckets rollup filters equal bloom_agg_bits of the log, $missing logged values missing"
 dropdb $db
 if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equal8" -ne "$buckets" ] \
-   || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ]; then
+   || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ] || [ "$equal_cms" -ne "$buckets" ] \
+   || [ "$exact_cms" -ne "$buckets" ] || [ "$equal_bloom" -ne "$buckets" ] || [ "$missing" -ne 0 ]; then
   echo "concurrency: FAILED: updates were lost or duplicated" >&2
   exit 1
 fi

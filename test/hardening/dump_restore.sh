@@ -3,11 +3,13 @@
 #
 #   bash test/cluster.sh run -- bash test/hardening/dump_restore.sh
 #
-# Builds a database holding sketches in every shape (test/golden's sketches,
-# empty / sparse / dense, precisions 4..18, hll(p) columns, a domain over
-# hll(p), arrays of sketches, NULLs, TOASTed and uncompressed large values, a
-# generated column and an expression index over an accessor, a view and a
-# materialized view that aggregate), then moves it four ways:
+# Builds a database holding sketches of every type in every shape
+# (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
+# hll(p) columns, a domain over hll(p); cms and bloom of several parameter
+# sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
+# uncompressed large values, generated columns and expression indexes over
+# accessors, views and a materialized view that aggregate), then moves it
+# four ways:
 #   pg_dump plain   -> psql            pg_dump custom    -> pg_restore
 #   pg_dump directory -j2 -> pg_restore -j2
 #   schema-only dump + COPY ... (FORMAT binary) out and back in, table by table
@@ -84,6 +86,93 @@ ALTER TABLE data.hll_big ALTER COLUMN external SET STORAGE EXTERNAL;
 INSERT INTO data.hll_big
 SELECT i, hll_agg(g, 18), hll_agg(g, 18)
 FROM generate_series(1, 6) i, generate_series(1, i * 150000) g GROUP BY i;
+
+-- cms: every golden sketch and NULLs; empty, small and large sketches of
+-- several parameter sets (plain and conservative, with and without a
+-- candidate list), the default 2719 x 5 (106 KiB) compressed and TOASTed
+-- and the same STORAGE EXTERNAL; arrays; a rollup with a generated column
+-- and an expression index over accessors.
+CREATE TABLE data.cms_golden (id int PRIMARY KEY, label text NOT NULL, s cms);
+CREATE TEMP TABLE golden_cms (label text, total bigint, info jsonb, topk jsonb, query text, sketch text);
+\copy golden_cms FROM 'test/golden/cms_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.cms_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::cms FROM golden_cms;
+INSERT INTO data.cms_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.cms_shapes (id int PRIMARY KEY, params text NOT NULL, s cms, external cms);
+ALTER TABLE data.cms_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.cms_shapes
+SELECT p.id * 100 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE s END, CASE WHEN n.rows < 0 THEN NULL ELSE s END
+FROM (VALUES (1, 'default', 2719, 5, false, 100), (2, '16x2 k=4', 16, 2, false, 4),
+             (3, '64x3 conservative k=10', 64, 3, true, 10), (4, '272x5 k=0', 272, 5, false, 0),
+             (5, '1x1 k=1', 1, 1, false, 1)) p(id, label, w, d, cons, k),
+     (VALUES (1, 0), (2, 10), (3, 50000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(cms_agg_sized((g::bigint * g) % 997, p.w, p.d, p.cons, p.k),
+                              cms_empty_sized(p.w, p.d, p.cons, p.k)) AS s
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
+INSERT INTO data.cms_shapes
+SELECT 900 + i, 'default, text keys, n=' || i * 40000, cms_agg('key ' || (g * 7919 % 30011)), NULL
+FROM generate_series(1, 3) i, generate_series(1, i * 40000) g GROUP BY i;
+
+CREATE TABLE data.cms_arrays (id int PRIMARY KEY, ss cms[]);
+INSERT INTO data.cms_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::cms[]
+               ELSE ARRAY[cms_empty_sized(i, 2), NULL, cms_add(cms_empty_sized(32, 3), i, i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT cms_agg_sized(g % 13, 32, 3, i % 2 = 0, i) AS a FROM generate_series(1, i * 100) g) a;
+
+CREATE TABLE public.cms_rollup (
+  day date PRIMARY KEY,
+  counts cms NOT NULL,
+  total bigint GENERATED ALWAYS AS (cms_total(counts)) STORED);
+CREATE INDEX cms_rollup_top ON public.cms_rollup (cms_frequency(counts, 1));
+INSERT INTO public.cms_rollup (day, counts)
+SELECT DATE '2024-01-01' + d, cms_agg_weighted(v % 50, v, 0.01, 0.01)
+FROM generate_series(0, 19) d, generate_series(1, d * 10 + 1) v GROUP BY d;
+CREATE VIEW data.cms_all AS SELECT cms_union(counts) AS u FROM public.cms_rollup;
+
+-- bloom: every golden filter and NULLs; empty, small and large filters of
+-- several sizes and hash counts (up to 1.2 MB: bloom_empty(1000000, 0.01),
+-- compressed when sparse, TOASTed uncompressible when filled, and the same
+-- STORAGE EXTERNAL); arrays; a table of filters with a generated column.
+CREATE TABLE data.bloom_golden (id int PRIMARY KEY, label text NOT NULL, f bloom);
+CREATE TEMP TABLE golden_bloom (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
+\copy golden_bloom FROM 'test/golden/bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.bloom_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::bloom FROM golden_bloom;
+INSERT INTO data.bloom_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.bloom_shapes (id int PRIMARY KEY, params text NOT NULL, f bloom, external bloom);
+ALTER TABLE data.bloom_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.bloom_shapes
+SELECT p.id * 100 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE f END, CASE WHEN n.rows < 0 THEN NULL ELSE f END
+FROM (VALUES (1, 'm=8 k=1', 8, 1), (2, 'm=64 k=3', 64, 3), (3, 'm=9586 k=7 (n=1000, p=0.01)', 9586, 7),
+             (4, 'm=9585059 k=7 (n=1e6, p=0.01)', 9585059, 7), (5, 'm=100000 k=64', 100000, 64)) p(id, label, m, k),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(bloom_agg_bits(g, p.m, p.k), bloom_empty_bits(p.m, p.k)) AS f
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
+
+CREATE TABLE data.bloom_arrays (id int PRIMARY KEY, fs bloom[]);
+INSERT INTO data.bloom_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::bloom[]
+               ELSE ARRAY[bloom_empty_bits(i * 8, 2), NULL, bloom_add(bloom_empty(100, 0.01), i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT bloom_agg('k' || g, 1000, 0.01) AS a FROM generate_series(1, i * 50) g) a;
+
+CREATE TABLE public.bloom_daily (
+  day date PRIMARY KEY,
+  seen bloom NOT NULL,
+  approx bigint GENERATED ALWAYS AS (bloom_cardinality(seen)) STORED);
+INSERT INTO public.bloom_daily (day, seen)
+SELECT DATE '2024-01-01' + d, bloom_agg(d * 100000 + v, 10000, 0.01)
+FROM generate_series(0, 19) d, generate_series(1, d * 300 + 1) v GROUP BY d;
+CREATE VIEW data.bloom_all AS SELECT bloom_union(seen) AS u FROM public.bloom_daily;
 SQL
 
 fingerprint() {

@@ -11,7 +11,7 @@
 # version v other than the current one, this test
 #   1. installs v (the frozen script is put into the extension directory for
 #      the duration of the test),
-#   2. stores the golden sketches (test/golden/) in a table,
+#   2. stores the golden sketches of every type (test/golden/) in tables,
 #   3. runs ALTER EXTENSION sketch UPDATE and checks the version is current,
 #   4. compares every extension object and its definition with a fresh
 #      install of the current version (test/hardening/extension_objects.sql),
@@ -112,12 +112,27 @@ CREATE TABLE golden_hll (label text, cardinality bigint, info jsonb, query text,
 \\copy golden_hll FROM 'test/golden/hll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_hll ADD COLUMN h hll;
 UPDATE golden_hll SET h = sketch::hll;
+CREATE TABLE golden_cms (label text, total bigint, info jsonb, topk jsonb, query text, sketch text);
+\\copy golden_cms FROM 'test/golden/cms_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_cms ADD COLUMN s cms;
+UPDATE golden_cms SET s = sketch::cms;
+CREATE TABLE golden_bloom (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
+\\copy golden_bloom FROM 'test/golden/bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_bloom ADD COLUMN f bloom;
+UPDATE golden_bloom SET f = sketch::bloom;
 ALTER EXTENSION sketch UPDATE;
 SQL
   now=$(psql_db "$udb" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'sketch'")
   psql_db "$udb" -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_${udb}_$$.txt"
-  bad=$(psql_db "$udb" -At -c "SELECT count(*) FROM golden_hll
-         WHERE hll_cardinality(h) <> cardinality OR hll_info(h) <> info OR h::text <> sketch")
+  bad=$(psql_db "$udb" -At -c "SELECT
+         (SELECT count(*) FROM golden_hll
+          WHERE hll_cardinality(h) <> cardinality OR hll_info(h) <> info OR h::text <> sketch)
+       + (SELECT count(*) FROM golden_cms
+          WHERE cms_total(s) <> total OR cms_info(s) <> info OR s::text <> sketch
+             OR (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(s, 10000) t) <> topk)
+       + (SELECT count(*) FROM golden_bloom
+          WHERE bloom_cardinality(f) <> cardinality OR bloom_info(f) <> info OR f::text <> sketch
+             OR (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) <> members)")
   if [ "$now" != "$current" ]; then
     echo "upgrade: $v -> $current: extension is at $now after ALTER EXTENSION UPDATE" >&2
     status=1

@@ -1,0 +1,200 @@
+// Runs every bloom reader and combiner over bytes that bloom::parse
+// accepted, for the bloom fuzz targets (the bloom counterpart of
+// hll_readers.h).
+//
+// parse has two modes. kStored is what external input and every value SQL
+// sees go through (text input, recv, bytea casts): whatever it accepts must
+// behave exactly like a filter we wrote, so the checks are strict (stored
+// form is itself; a | a = a & a = a | ∅ = ∅ | a = a, a & ∅ = ∅; union with
+// an unrelated filter commutes and keeps every member; added values are
+// present, the same whether added at once or through a working state's
+// queue). kState also accepts aggregate working states (our own, possibly
+// corrupt): every reader and combiner must still run without a memory error
+// or a non-finite estimate.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "core/bloom.h"
+#include "core/hash.h"
+#include "fuzz_check.h"
+
+namespace sketch::fuzz::bloom_readers {
+
+using namespace sketch::bloom;
+
+inline View parsed(const Bytes& bytes, Validation validation) {
+  View v;
+  const Status st = parse(bytes.data(), bytes.size(), validation, &v);
+  if (!st.is_ok()) std::fprintf(stderr, "unexpected parse failure: %s\n", st.message());
+  FUZZ_CHECK(st.is_ok());
+  return v;
+}
+
+inline Hash128 probe(uint64_t seed, uint64_t i) {
+  return Hash128{seed * 0x9E3779B97F4A7C15ull + i, (seed + 1) * 0xC2B2AE3D27D4EB4Full ^ i};
+}
+
+// The stored form of any filter (bloom_stored).
+inline Bytes stored_of(const View& v) {
+  Bytes out(filter_size(v.bits));
+  write_stored(v, out.data());
+  return out;
+}
+
+// Every reader of a stored filter (bloom_cardinality, bloom_fpp, bloom_info,
+// @>): finite numbers in range.
+inline void check_numbers(const View& v) {
+  FUZZ_CHECK(v.encoding == Encoding::kStored);
+  const uint64_t set = bits_set(v);
+  FUZZ_CHECK(set <= v.bits);
+  const double n = estimate_cardinality(v);
+  FUZZ_CHECK(std::isfinite(n) && n >= 0);
+  const double fpp = estimate_fpp(v);
+  FUZZ_CHECK(std::isfinite(fpp) && fpp >= 0 && fpp <= 1);
+  for (uint64_t i = 0; i < 4; i++) contains_hash(v, probe(7, i));
+}
+
+inline Bytes empty_filter(uint64_t bits, int hashes) {
+  Bytes out(filter_size(bits));
+  write_empty(out.data(), Params{bits, hashes});
+  return out;
+}
+
+// a op b the way bloom_union / bloom_intersect do it: a stored copy of a,
+// then b combined into it. Neither input is modified.
+inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation validation,
+                      bool intersect) {
+  const View a = parsed(a_bytes, validation);
+  const View b = parsed(b_bytes, validation);
+  FUZZ_CHECK(check_compatible(a, b).is_ok());
+  Bytes out = stored_of(a);
+  if (intersect) {
+    intersect_into(out.data(), parsed(stored_of(b), Validation::kStored));
+  } else {
+    union_into(out.data(), b);
+  }
+  check_numbers(parsed(out, Validation::kStored));
+  return out;
+}
+
+// The aggregate's union (bloom_union_trans): b (either encoding) into a's
+// own buffer as it is, working states included.
+inline Bytes combined_in_state(const Bytes& a_bytes, const Bytes& b_bytes) {
+  const View a = parsed(a_bytes, Validation::kState);
+  const View b = parsed(b_bytes, Validation::kState);
+  FUZZ_CHECK(check_compatible(a, b).is_ok());
+  Bytes out = a_bytes;
+  union_into(out.data(), b);
+  const View r = parsed(out, Validation::kState);
+  FUZZ_CHECK(r.encoding == a.encoding);
+  return stored_of(r);
+}
+
+// Values added as bloom_agg adds them: at once to a stored filter, deferred
+// through the queue of a working state. Returns the stored form.
+inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed,
+                               uint64_t count) {
+  Bytes state = bytes;
+  const bool working = parsed(state, validation).encoding == Encoding::kWorking;
+  for (uint64_t i = 0; i < count; i++) {
+    if (working) {
+      add_hash_deferred(state.data(), probe(seed, i));
+    } else {
+      add_hash(state.data(), probe(seed, i));
+    }
+  }
+  const Bytes stored = stored_of(parsed(state, Validation::kState));
+  const View sv = parsed(stored, Validation::kStored);
+  for (uint64_t i = 0; i < count; i++) FUZZ_CHECK(contains_hash(sv, probe(seed, i)));
+  return stored;
+}
+
+// Strict checks for bytes that parse(kStored) accepted.
+inline void exercise_stored(const Bytes& input) {
+  const View v = parsed(input, Validation::kStored);
+  FUZZ_CHECK(v.size == input.size() && v.encoding == Encoding::kStored);
+  parsed(input, Validation::kState);  // states accept stored filters too
+  check_numbers(v);
+  FUZZ_CHECK(stored_of(v) == input);
+
+  // Identities with itself and with the empty filter of the same parameters.
+  const Bytes empty = empty_filter(v.bits, v.hashes);
+  FUZZ_CHECK(combined(input, input, Validation::kStored, false) == input);
+  FUZZ_CHECK(combined(input, input, Validation::kStored, true) == input);
+  FUZZ_CHECK(combined(input, empty, Validation::kStored, false) == input);
+  FUZZ_CHECK(combined(empty, input, Validation::kStored, false) == input);
+  FUZZ_CHECK(combined(input, empty, Validation::kStored, true) == empty);
+  FUZZ_CHECK(combined_in_state(input, input) == input);
+  FUZZ_CHECK(combined_in_state(input, empty) == input);
+
+  // Union with an unrelated filter commutes and keeps the members of both;
+  // the intersection holds the bits both have.
+  const Bytes other = with_values_added(empty, Validation::kStored, 11, 5);
+  const Bytes ab = combined(input, other, Validation::kStored, false);
+  FUZZ_CHECK(ab == combined(other, input, Validation::kStored, false));
+  const View abv = parsed(ab, Validation::kStored);
+  for (uint64_t i = 0; i < 5; i++) FUZZ_CHECK(contains_hash(abv, probe(11, i)));
+  FUZZ_CHECK(bits_set(abv) >= bits_set(v));
+  const Bytes both = combined(input, other, Validation::kStored, true);
+  FUZZ_CHECK(both == combined(other, input, Validation::kStored, true));
+  FUZZ_CHECK(bits_set(parsed(both, Validation::kStored)) <= bits_set(v));
+
+  // Filters of other parameters do not combine, naming both.
+  for (const Bytes& mismatched : {empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes),
+                                  empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1)}) {
+    const Status st = check_compatible(v, parsed(mismatched, Validation::kStored));
+    FUZZ_CHECK(st.code() == StatusCode::kMismatch && st.message()[0] != '\0');
+  }
+
+  // Values added at once, and through an aggregate's working state (an empty
+  // state, the input merged in, the same values queued), give one filter.
+  const uint64_t seed = hash64(input.data(), input.size());
+  const Bytes direct = with_values_added(input, Validation::kStored, seed, 20);
+  Bytes working(working_size(v.bits));
+  write_empty_working(working.data(), Params{v.bits, v.hashes});
+  union_into(working.data(), v);
+  FUZZ_CHECK(with_values_added(working, Validation::kState, seed, 20) == direct);
+  check_numbers(parsed(direct, Validation::kStored));
+}
+
+// Lenient checks for bytes that only parse(kState) accepted (working
+// states): everything SQL does with a state must run to completion.
+inline void exercise_state(const Bytes& input) {
+  const View v = parsed(input, Validation::kState);
+  FUZZ_CHECK(v.size == input.size());
+  const Bytes stored = stored_of(v);
+  check_numbers(parsed(stored, Validation::kStored));
+  const Bytes empty = empty_filter(v.bits, v.hashes);
+  for (const Bytes& r : {combined_in_state(input, input), combined_in_state(input, empty),
+                         combined_in_state(empty, input), combined_in_state(input, stored),
+                         combined(input, input, Validation::kState, false),
+                         combined(input, input, Validation::kState, true),
+                         combined(input, empty, Validation::kState, false)}) {
+    check_numbers(parsed(r, Validation::kStored));
+  }
+  with_values_added(input, Validation::kState, v.size, 20);
+}
+
+// Parses in both modes and runs the matching readers.
+inline void exercise(const uint8_t* data, size_t size) {
+  const Bytes input = copy_of(data, size);
+  View v;
+  const Status stored = parse(input.data(), input.size(), Validation::kStored, &v);
+  if (stored.is_ok()) {
+    exercise_stored(input);
+  } else {
+    FUZZ_CHECK(stored.code() == StatusCode::kInvalidFormat);
+    FUZZ_CHECK(stored.message()[0] != '\0');
+  }
+  const Status state = parse(input.data(), input.size(), Validation::kState, &v);
+  if (state.is_ok()) {
+    exercise_state(input);
+  } else {
+    FUZZ_CHECK(state.code() == StatusCode::kInvalidFormat);
+    FUZZ_CHECK(!stored.is_ok());  // kStored is the stricter check
+  }
+}
+
+}  // namespace sketch::fuzz::bloom_readers
