@@ -25,6 +25,18 @@ CREATE TYPE @extschema@.hll (
   INTERNALLENGTH = VARIABLE,
   STORAGE = extended
 );
+COMMENT ON FUNCTION @extschema@.hll_in(cstring, oid, integer) IS
+  'Text input of hll: \x followed by the hex of the binary format, validated; applies the hll(p) typmod';
+COMMENT ON FUNCTION @extschema@.hll_out(@extschema@.hll) IS
+  'Text output of hll: \x followed by the hex of the stored binary format';
+COMMENT ON FUNCTION @extschema@.hll_recv(internal, oid, integer) IS
+  'Binary input of hll (COPY BINARY, binary protocol), validated; applies the hll(p) typmod';
+COMMENT ON FUNCTION @extschema@.hll_send(@extschema@.hll) IS
+  'Binary output of hll: the stored binary format';
+COMMENT ON FUNCTION @extschema@.hll_typmod_in(cstring[]) IS
+  'Reads the hll(p) type modifier, p in 4..18';
+COMMENT ON FUNCTION @extschema@.hll_typmod_out(integer) IS
+  'Prints the hll(p) type modifier';
 COMMENT ON TYPE @extschema@.hll IS
   'HyperLogLog sketch for distinct counts: hll(p), p in 4..18 (default 14: 0.81% standard error, at most 12 KiB); exact-ish sparse form for small sets; merge with hll_union';
 
