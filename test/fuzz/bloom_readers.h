@@ -25,11 +25,7 @@ namespace sketch::fuzz::bloom_readers {
 using namespace sketch::bloom;
 
 inline View parsed(const Bytes& bytes, Validation validation) {
-  View v;
-  const Status st = parse(bytes.data(), bytes.size(), validation, &v);
-  if (!st.is_ok()) std::fprintf(stderr, "unexpected parse failure: %s\n", st.message());
-  FUZZ_CHECK(st.is_ok());
-  return v;
+  return parse_or_abort<View, Validation>(parse, bytes, validation);
 }
 
 inline Hash128 probe(uint64_t seed, uint64_t i) {
@@ -179,22 +175,8 @@ inline void exercise_state(const Bytes& input) {
 
 // Parses in both modes and runs the matching readers.
 inline void exercise(const uint8_t* data, size_t size) {
-  const Bytes input = copy_of(data, size);
-  View v;
-  const Status stored = parse(input.data(), input.size(), Validation::kStored, &v);
-  if (stored.is_ok()) {
-    exercise_stored(input);
-  } else {
-    FUZZ_CHECK(stored.code() == StatusCode::kInvalidFormat);
-    FUZZ_CHECK(stored.message()[0] != '\0');
-  }
-  const Status state = parse(input.data(), input.size(), Validation::kState, &v);
-  if (state.is_ok()) {
-    exercise_state(input);
-  } else {
-    FUZZ_CHECK(state.code() == StatusCode::kInvalidFormat);
-    FUZZ_CHECK(!stored.is_ok());  // kStored is the stricter check
-  }
+  exercise_both_modes<View, Validation>(parse, Validation::kStored, Validation::kState, data, size,
+                                        exercise_stored, exercise_state);
 }
 
 }  // namespace sketch::fuzz::bloom_readers

@@ -24,11 +24,7 @@ namespace sketch::fuzz::cms_readers {
 using namespace sketch::cms;
 
 inline View parsed(const Bytes& bytes, Validation validation) {
-  View v;
-  const Status st = parse(bytes.data(), bytes.size(), validation, &v);
-  if (!st.is_ok()) std::fprintf(stderr, "unexpected parse failure: %s\n", st.message());
-  FUZZ_CHECK(st.is_ok());
-  return v;
+  return parse_or_abort<View, Validation>(parse, bytes, validation);
 }
 
 inline uint64_t saturated_sum(uint64_t a, uint64_t b) {
@@ -266,22 +262,8 @@ inline void exercise_structure(const Bytes& input) {
 
 // Parses in both modes and runs the matching readers.
 inline void exercise(const uint8_t* data, size_t size) {
-  const Bytes input = copy_of(data, size);
-  View v;
-  const Status canonical = parse(input.data(), input.size(), Validation::kCanonical, &v);
-  if (canonical.is_ok()) {
-    exercise_canonical(input);
-  } else {
-    FUZZ_CHECK(canonical.code() == StatusCode::kInvalidFormat);
-    FUZZ_CHECK(canonical.message()[0] != '\0');
-  }
-  const Status structure = parse(input.data(), input.size(), Validation::kStructure, &v);
-  if (structure.is_ok()) {
-    exercise_structure(input);
-  } else {
-    FUZZ_CHECK(structure.code() == StatusCode::kInvalidFormat);
-    FUZZ_CHECK(!canonical.is_ok());  // kCanonical is the stricter check
-  }
+  exercise_both_modes<View, Validation>(parse, Validation::kCanonical, Validation::kStructure, data, size,
+                                        exercise_canonical, exercise_structure);
 }
 
 }  // namespace sketch::fuzz::cms_readers

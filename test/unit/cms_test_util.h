@@ -7,6 +7,8 @@
 // failure and which benchmarks can include too.
 #pragma once
 
+#include "hex_text.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -161,12 +163,7 @@ class Sketch {
     return out;
   }
 
-  std::string hex() const {
-    const std::vector<uint8_t> c = canonical();
-    std::string text(hex_text_size(c.size()), '\0');
-    hex_encode(c.data(), c.size(), text.data());
-    return text;
-  }
+  std::string hex() const { return sketch::test::hex_text(canonical()); }
 
   // The d·w counters, in row-major order.
   std::vector<uint64_t> counters() const {

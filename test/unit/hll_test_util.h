@@ -7,6 +7,8 @@
 // failure and which the micro-benchmarks can include too.
 #pragma once
 
+#include "hex_text.h"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -123,12 +125,7 @@ class Sketch {
     return out;
   }
 
-  std::string hex() const {
-    const std::vector<uint8_t> c = canonical();
-    std::string text(hex_text_size(c.size()), '\0');
-    hex_encode(c.data(), c.size(), text.data());
-    return text;
-  }
+  std::string hex() const { return sketch::test::hex_text(canonical()); }
 
   // this = this ∪ other, in place whenever the plan allows, as the union
   // aggregate does.
