@@ -126,6 +126,7 @@ memory:
 	bash test/cluster.sh run -- bash test/hardening/memory.sh
 
 test: deps
+	bash test/deps_mapping.sh --strict
 	bash test/hardening/check_extension_script.sh
 	$(MAKE) core-test
 	$(MAKE) sanitize

@@ -8,30 +8,58 @@ PG_MAJOR=${PG_MAJOR:-15}
 pg_bin=/usr/lib/postgresql/$PG_MAJOR/bin
 missing=()
 
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
-
 need() {  # need <package> <test command...>
   local pkg=$1; shift
   if ! "$@" >/dev/null 2>&1; then missing+=("$pkg"); fi
 }
 
-need "postgresql-$PG_MAJOR"                test -x "$pg_bin/postgres"
-need "postgresql-server-dev-$PG_MAJOR"     test -f "$("$pg_bin/pg_config" --pgxs 2>/dev/null || echo /nonexistent)"
-need libxxhash-dev                         test -f /usr/include/xxhash.h
-need g++                                   command -v g++
-need cmake                                 command -v cmake
-need make                                  command -v make
-need libgtest-dev                          have_pkg libgtest-dev
-need libbenchmark-dev                      have_pkg libbenchmark-dev
+# Each check looks for the very file or command the build uses, and that
+# file must be shipped by the package named beside it: pg_config and pgxs.mk
+# come with postgresql-client-$PG_MAJOR, so they say nothing about the server
+# headers. test/deps_mapping.sh verifies every pair with dpkg -S. The list
+# is printed by `install-deps.sh --list` as "package<TAB>path-or-command".
+deps_list() {
+  local incdir
+  incdir=$("$pg_bin/pg_config" --includedir-server 2>/dev/null || echo "/usr/include/postgresql/$PG_MAJOR/server")
+  cat <<EOF2
+postgresql-$PG_MAJOR	$pg_bin/postgres
+postgresql-server-dev-$PG_MAJOR	$incdir/postgres.h
+postgresql-client-$PG_MAJOR	/usr/lib/postgresql/$PG_MAJOR/lib/pgxs/src/makefiles/pgxs.mk
+postgresql-client-$PG_MAJOR	$pg_bin/pg_config
+postgresql-client-$PG_MAJOR	$pg_bin/pg_dump
+postgresql-client-$PG_MAJOR	$pg_bin/psql
+libxxhash-dev	/usr/include/xxhash.h
+g++	g++
+cmake	cmake
+make	make
+libgtest-dev	/usr/include/gtest/gtest.h
+libbenchmark-dev	/usr/include/benchmark/benchmark.h
+clang-14	clang++-14
+libclang-rt-14-dev	/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a
+postgresql-$PG_MAJOR-hll	/usr/share/postgresql/$PG_MAJOR/extension/hll.control
+EOF2
+}
 # Hardening: the libFuzzer targets need clang and its fuzzer/sanitizer
 # runtimes; the sanitizer build of the core tests uses g++'s libasan/libubsan
-# (libgcc-12-dev, already pulled in by g++); pg_dump/pg_restore and pgbench
-# come with postgresql-$PG_MAJOR.
-need clang-14                              command -v clang++-14
-need libclang-rt-14-dev                    have_pkg libclang-rt-14-dev
-need "postgresql-client-$PG_MAJOR"         test -x "$pg_bin/pg_dump"
-# The peer extension: the coexistence test and the benchmarks compare with it.
-need "postgresql-$PG_MAJOR-hll"            test -f "/usr/share/postgresql/$PG_MAJOR/extension/hll.control"
+# (libgcc-12-dev, already pulled in by g++); pgbench comes with
+# postgresql-$PG_MAJOR. The peer extension postgresql-$PG_MAJOR-hll: the
+# coexistence test and the benchmarks compare with it.
+
+if [ "${1:-}" = --list ]; then deps_list; exit 0; fi
+
+present() {  # an absolute path (or glob) must exist; a bare name must be a command
+  case $1 in
+    /*) compgen -G "$1" ;;
+    *) command -v "$1" ;;
+  esac
+}
+while IFS=$'\t' read -r pkg what; do
+  need "$pkg" present "$what"
+done < <(deps_list)
+# A package listed for several files is installed once.
+if [ ${#missing[@]} -gt 0 ]; then
+  mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
