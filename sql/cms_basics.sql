@@ -141,3 +141,25 @@ FROM s, cms_topk(s, 2);
 DROP TABLE cms_words, cms_word_sketch;
 DROP TYPE cms_pair;
 DROP DOMAIN cms_positive_int;
+
+-- Candidate texts do not depend on session settings: the same rows give the
+-- same bytes whatever DateStyle, TimeZone, IntervalStyle, extra_float_digits
+-- or bytea_output say, and typed top-k reads them back under any settings.
+CREATE TEMP TABLE settings_rows AS
+SELECT timestamptz '2024-01-01 00:00:00+00' + g * interval '1 hour' AS ts,
+       g * interval '90 minutes' AS iv, g / 3.0::float8 AS f, ('\x0' || g)::bytea AS b
+FROM generate_series(1, 5) g;
+SET TimeZone = 'UTC'; SET DateStyle = 'ISO, MDY'; SET IntervalStyle = 'postgres';
+SET extra_float_digits = 1; SET bytea_output = 'hex';
+CREATE TEMP TABLE settings_a AS
+SELECT cms_agg(ts) AS ts, cms_agg(iv) AS iv, cms_agg(f) AS f, cms_agg(b) AS b FROM settings_rows;
+SET TimeZone = 'America/Los_Angeles'; SET DateStyle = 'SQL, DMY';
+SET IntervalStyle = 'iso_8601'; SET extra_float_digits = -3; SET bytea_output = 'escape';
+CREATE TEMP TABLE settings_b AS
+SELECT cms_agg(ts) AS ts, cms_agg(iv) AS iv, cms_agg(f) AS f, cms_agg(b) AS b FROM settings_rows;
+SELECT a.ts = b.ts AS ts_same, a.iv = b.iv AS iv_same, a.f = b.f AS f_same, a.b = b.b AS b_same
+FROM settings_a a, settings_b b;
+-- Read back under the second settings: the values, in those settings' style.
+SELECT value, frequency FROM cms_topk((SELECT ts FROM settings_a), 2, NULL::timestamptz)
+ORDER BY value;
+RESET TimeZone; RESET DateStyle; RESET IntervalStyle; RESET extra_float_digits; RESET bytea_output;

@@ -273,7 +273,10 @@ Status check_working(const uint8_t* data, View* v) {
   return Status::ok();
 }
 
-Status parse_working(const uint8_t* data, size_t len, View* v) {
+// The layout of a working state in O(1): the arena and index sizes agree
+// with k and the length. Enough to update the counters and candidate areas in
+// place without writing outside the buffer, for working states this code made.
+Status check_working_layout(const uint8_t* data, size_t len, View* v) {
   if (len < kWorkingCountersOffset) return invalid("working state truncated");
   const WorkingLayout l = working_layout(v->params.width, v->params.depth, v->params.candidates);
   const uint32_t capacity = load_le32(data + kArenaCapacityOffset);
@@ -286,6 +289,12 @@ Status parse_working(const uint8_t* data, size_t len, View* v) {
     return invalid("inconsistent working state layout");
   v->value_bytes = live;
   v->arena_capacity = capacity;
+  return Status::ok();
+}
+
+Status parse_working(const uint8_t* data, size_t len, View* v) {
+  Status st = check_working_layout(data, len, v);
+  if (!st.is_ok()) return st;
   return check_working(data, v);
 }
 
@@ -349,6 +358,12 @@ Status parse_fixed(const uint8_t* data, size_t len, Params* params, uint64_t* to
   *params = v.params;
   *total = v.total;
   return Status::ok();
+}
+
+bool is_working_state(const uint8_t* data, size_t len) {
+  View v;
+  return parse_fixed_fields(data, len, false, &v).is_ok() && v.encoding == Encoding::kWorking &&
+         check_working_layout(data, len, &v).is_ok();
 }
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {

@@ -2,17 +2,14 @@
 // hashes) and bloom_union(bloom).
 //
 // The state type is bloom itself, so parallel workers, window frames and
-// distributed engines move states without serial functions. Inside an
-// aggregate the transition functions update the state in place (see
-// aggregate_support.h): per row one hash and k bit sets, with no allocation
-// and no type dispatch beyond the cached hasher. A bloom_agg
+// distributed engines move states without serial functions. Every state goes
+// through the shared mechanism (aggregate_state.h): per row one hash and k
+// bit sets, with no allocation and no type dispatch beyond the cached hasher. A bloom_agg
 // state of 1 MiB or more is a working state (core/bloom.h) that sets each
 // value's bits a few rows after prefetching them; the final function returns
 // the stored form. Smaller states, and bloom_union's, are stored filters.
-#include "pg/aggregate_support.h"
 #include "pg/bloom_datum.h"
 #include "pg/element_hash.h"
-#include "pg/sketch_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_agg_trans);
@@ -33,8 +30,10 @@ struct AggCache {
   ElementHasher hasher;
   bool in_aggregate;  // a call site is in an aggregate or never is
   bool sized;
-  Datum arg2;
-  Datum arg3;
+  // The sizing arguments `params` came from, as values (int8 and float8 may
+  // be passed by reference, so Datums are not comparable).
+  double arg2;
+  double arg3;
   bloom::Params params;
 };
 
@@ -50,14 +49,35 @@ AggCache* agg_cache(FunctionCallInfo fcinfo) {
   return cache;
 }
 
-using Sizer = bloom::Params (*)(Datum arg2, Datum arg3);
+// A sizing by the two arguments after the value: (n bigint, p float8) or
+// (bits bigint, hashes integer).
+struct Sizing {
+  bloom::Params (*size)(FunctionCallInfo fcinfo);
+  double (*arg3)(FunctionCallInfo fcinfo);  // argument 3 as a number, exactly
+};
 
-bloom::Params size_by_n_p(Datum n, Datum p) {
-  return bloom_sized(DatumGetInt64(n), DatumGetFloat8(p));
+bloom::Params size_by_n_p(FunctionCallInfo fcinfo) {
+  return bloom_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
 }
+double p_arg(FunctionCallInfo fcinfo) { return PG_GETARG_FLOAT8(3); }
 
-bloom::Params size_by_bits(Datum bits, Datum hashes) {
-  return bloom_params(DatumGetInt64(bits), DatumGetInt32(hashes));
+bloom::Params size_by_bits(FunctionCallInfo fcinfo) {
+  return bloom_params(PG_GETARG_INT64(2), PG_GETARG_INT32(3));
+}
+double hashes_arg(FunctionCallInfo fcinfo) { return PG_GETARG_INT32(3); }
+
+// A new state for the first row: in an aggregate, a large filter takes the
+// working encoding that defers its bit sets (core/bloom.h).
+uint8_t* new_state(const bloom::Params& params, bool in_agg) {
+  const bool deferred = in_agg && bloom::defer_adds(params.bits);
+  uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
+                                                  : bloom::filter_size(params.bits));
+  if (deferred) {
+    bloom::write_empty_working(state, params);
+  } else {
+    bloom::write_empty(state, params);
+  }
+  return state;
 }
 
 void check_same_params(const char* name, const char* args, const uint8* filter,
@@ -76,7 +96,8 @@ void check_same_params(const char* name, const char* args, const uint8* filter,
 // (state bloom, value anyelement, a, b): adds the value to the state, sized
 // by `size` from (a, b) when the state is new. Parameters may differ between
 // groups but not between the rows of one group.
-Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args, Sizer size) {
+Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
+                const Sizing& sizing) {
   if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
     ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
                     errmsg("%s parameters %s must not be NULL", name, args)));
@@ -85,92 +106,44 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args, Siz
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
   AggCache* cache = agg_cache(fcinfo);
-  if (!cache->sized || cache->arg2 != PG_GETARG_DATUM(2) || cache->arg3 != PG_GETARG_DATUM(3)) {
-    cache->params = size(PG_GETARG_DATUM(2), PG_GETARG_DATUM(3));
-    cache->arg2 = PG_GETARG_DATUM(2);
-    cache->arg3 = PG_GETARG_DATUM(3);
+  const double arg2 = static_cast<double>(PG_GETARG_INT64(2));
+  const double arg3 = sizing.arg3(fcinfo);
+  if (!cache->sized || cache->arg2 != arg2 || cache->arg3 != arg3) {
+    cache->params = sizing.size(fcinfo);
+    cache->arg2 = arg2;
+    cache->arg3 = arg3;
     cache->sized = true;
   }
-  const Hash128 hash = hash_element128(&cache->hasher, PG_GETARG_DATUM(1));
-
-  if (!cache->in_aggregate) {
-    // Called directly: a new stored value, never a working state.
-    struct varlena* out =
-        PG_ARGISNULL(0) ? bloom_new(cache->params) : bloom_stored(bloom_arg(fcinfo, 0));
-    check_same_params(name, args, payload(out), cache->params);
-    bloom::add_hash(payload(out), hash);
-    PG_RETURN_POINTER(out);
-  }
-  // In an aggregate the state is one this function (or the combine function)
-  // made: update it in place.
-  if (PG_ARGISNULL(0)) {
-    if (!bloom::defer_adds(cache->params.bits)) {
-      struct varlena* state = bloom_new(cache->params);
-      bloom::add_hash(payload(state), hash);
-      PG_RETURN_POINTER(state);
-    }
-    struct varlena* state = bloom_new_working(cache->params);
-    bloom::add_hash_deferred(payload(state), hash);
-    PG_RETURN_POINTER(state);
-  }
-  struct varlena* state = reinterpret_cast<struct varlena*>(PG_GETARG_POINTER(0));
-  uint8* filter = payload(state);
-  check_same_params(name, args, filter, cache->params);
-  if (bloom::encoding_of(filter) == bloom::Encoding::kWorking) {
-    bloom::add_hash_deferred(filter, hash);
-  } else {
-    bloom::add_hash(filter, hash);
-  }
-  PG_RETURN_POINTER(state);
+  bloom::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1))};
+  const bool in_agg = cache->in_aggregate;
+  uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
+                                   : BloomStates::take(fcinfo, in_agg);
+  check_same_params(name, args, state, cache->params);
+  return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
 
 }  // namespace
 
 // bloom_agg_trans(state bloom, value anyelement, n bigint, p float8)
 extern "C" Datum bloom_agg_trans(PG_FUNCTION_ARGS) {
-  return agg_trans(fcinfo, "bloom_agg", "n and p", size_by_n_p);
+  return agg_trans(fcinfo, "bloom_agg", "n and p", Sizing{size_by_n_p, p_arg});
 }
 
 // bloom_agg_bits_trans(state bloom, value anyelement, bits bigint, hashes integer)
 extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
-  return agg_trans(fcinfo, "bloom_agg_bits", "bits and hashes", size_by_bits);
+  return agg_trans(fcinfo, "bloom_agg_bits", "bits and hashes",
+                   Sizing{size_by_bits, hashes_arg});
 }
 
 // bloom_union_trans(state bloom, other bloom): transition of bloom_union and
 // the combine function of all three aggregates, so either side may be a
 // working state of bloom_agg (its queued values are added too).
-extern "C" Datum bloom_union_trans(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
-  const bool aggregate = in_aggregate(fcinfo);
-  struct varlena* other_datum = PG_DETOAST_DATUM(PG_GETARG_DATUM(1));
-  const bloom::View other =
-      aggregate ? bloom_state_view(other_datum) : bloom_view(other_datum);
-  if (PG_ARGISNULL(0)) {
-    // In an aggregate the first filter becomes the state as it is: the
-    // executor copies a returned value that is not the state into the
-    // aggregate's memory.
-    PG_RETURN_POINTER(other_datum);
-  }
-  struct varlena* state;
-  if (aggregate) {
-    state = reinterpret_cast<struct varlena*>(PG_GETARG_POINTER(0));
-  } else {
-    state = bloom_stored(bloom_arg(fcinfo, 0));
-  }
-  bloom_check_compatible(bloom_state_view(state), other);
-  bloom::union_into(payload(state), other);
-  PG_RETURN_POINTER(state);
-}
+extern "C" Datum bloom_union_trans(PG_FUNCTION_ARGS) { return BloomStates::union_trans(fcinfo); }
 
 // Final function of bloom_agg and bloom_agg_bits: the stored form of the
 // state, leaving the state as it is (FINALFUNC_MODIFY = READ_ONLY), so the
 // aggregates also work as window aggregates.
 extern "C" Datum bloom_final(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  const bloom::View v = bloom_state_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
-  if (v.encoding == bloom::Encoding::kStored) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  PG_RETURN_POINTER(bloom_stored(v));
+  return BloomStates::final(fcinfo);
 }

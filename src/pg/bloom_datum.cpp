@@ -70,12 +70,16 @@ struct varlena* bloom_stored(const bloom::View& v) {
   return out;
 }
 
+void bloom_raise(const Status& status) {
+  if (status.code() != StatusCode::kMismatch) raise_error(status);
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                  errhint("Filters combine only when they have the same bits and hashes, "
+                          "for example when built with the same n and p.")));
+}
+
 void bloom_check_compatible(const bloom::View& a, const bloom::View& b) {
   const Status status = bloom::check_compatible(a, b);
-  if (!status.is_ok())
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                    errhint("Filters combine only when they have the same bits and hashes, "
-                            "for example when built with the same n and p.")));
+  if (!status.is_ok()) bloom_raise(status);
 }
 
 }  // namespace sketch::pg

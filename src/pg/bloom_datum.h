@@ -1,19 +1,26 @@
 // bloom values and aggregate states as varlena datums.
 //
 // Values are in the stored encoding: every input path refuses anything else.
-// Large bloom_agg states use the working encoding (core/bloom.h) and are
-// updated in place (see aggregate_support.h); the final function, bloom_out
+// Large bloom_agg states use the working encoding (core/bloom.h); every state
+// goes through the shared mechanism (aggregate_state.h) with bloom's traits
+// (core/bloom_family.h); the final function, bloom_out
 // and bloom_send turn them into the stored form. A working state can only
 // reach a reader through a hand-made aggregate over bloom_agg_trans without
 // the final function; readers then read its stored form.
 #pragma once
 
-#include "core/bloom.h"
+#include "core/bloom_family.h"
+#include "pg/aggregate_state.h"
 #include "pg/postgres_headers.h"
 
 namespace sketch::pg {
 
-constexpr const char* kBloomTypeName = "bloom";
+inline constexpr char kBloomTypeName[] = "bloom";
+
+// Raises a failed core Status; mismatched filters with a hint.
+void bloom_raise(const Status& status);
+
+using BloomStates = SketchStates<bloom::Family, kBloomTypeName, bloom_raise>;
 
 // A stored-encoding view of a bloom value (detoasted); errors on corrupt data.
 bloom::View bloom_view(const struct varlena* v);

@@ -3,9 +3,9 @@
 //
 // The state type is cms itself, in its working encoding, so parallel query,
 // window use and distributed engines can move states without serial
-// functions. Inside an aggregate the transition functions update the state
-// in place (see aggregate_support.h); a new state is returned only when the
-// candidate texts outgrow their arena or a merge needs a longer list.
+// functions. Every state goes through the shared mechanism
+// (aggregate_state.h); a new state is returned only when the candidate texts
+// outgrow their arena or a merge needs a longer list.
 //
 // Per row the work is: compare the parameter arguments with the previous
 // row's (a memo in fn_extra, so epsilon and delta are turned into width and
@@ -14,10 +14,7 @@
 // allocated unless a value enters the candidate list, which is when its
 // output function runs.
 
-#include "pg/aggregate_support.h"
 #include "pg/cms_datum.h"
-#include "pg/report.h"
-#include "pg/sketch_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(cms_agg_trans);
@@ -47,7 +44,9 @@ struct AggCache {
   CmsValueInfo value;
   bool in_aggregate;  // a call site is either inside an aggregate or not
   bool resolved;
-  Datum raw[kMaxParams];  // the parameter arguments `params` was resolved from
+  // The parameter arguments `params` was resolved from, as values (float8
+  // and int8 may be passed by reference, so Datums are not comparable).
+  double raw[kMaxParams];
   cms::Params params;
 };
 
@@ -68,6 +67,16 @@ const char* param_name(const AggSpec& spec, int i) {
   return spec.sized ? size[i] : accuracy[i];
 }
 
+// Parameter i of a row as a number: epsilon/delta (float8) or width/depth
+// (int4), then conservative (bool) and k (int4). Each converts to double
+// exactly.
+double param_value(FunctionCallInfo fcinfo, const AggSpec& spec, int first, int i) {
+  const int arg = first + i;
+  if (i == 2) return PG_GETARG_BOOL(arg) ? 1.0 : 0.0;
+  if (i == 3 || spec.sized) return PG_GETARG_INT32(arg);
+  return PG_GETARG_FLOAT8(arg);
+}
+
 // The parameters of this row. Parameter arguments are almost always
 // constants, so they are resolved (and validated) once and then only compared.
 const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const AggSpec& spec) {
@@ -85,7 +94,7 @@ const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const Ag
     if (PG_ARGISNULL(first + i))
       ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
                       errmsg("cms %s must not be NULL", param_name(spec, i))));
-    same = same && PG_GETARG_DATUM(first + i) == cache->raw[i];
+    same = same && param_value(fcinfo, spec, first, i) == cache->raw[i];
   }
   if (same) return cache->params;
   const bool conservative = count > 2 && PG_GETARG_BOOL(first + 2);
@@ -95,7 +104,7 @@ const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const Ag
           ? cms_params_for_size(PG_GETARG_INT32(first), PG_GETARG_INT32(first + 1), conservative, k)
           : cms_params_for_accuracy(PG_GETARG_FLOAT8(first), PG_GETARG_FLOAT8(first + 1),
                                     conservative, k);
-  for (int i = 0; i < count; i++) cache->raw[i] = PG_GETARG_DATUM(first + i);
+  for (int i = 0; i < count; i++) cache->raw[i] = param_value(fcinfo, spec, first, i);
   cache->resolved = true;
   return cache->params;
 }
@@ -104,8 +113,8 @@ const char* mode_name(bool conservative) { return conservative ? "conservative" 
 
 // The state was created from the first row's parameters; parameters that
 // change between rows would silently be ignored otherwise.
-void check_state_params(const struct varlena* state, const cms::Params& p) {
-  const cms::Params s = cms::params_of(reinterpret_cast<const uint8*>(VARDATA(state)));
+void check_state_params(const uint8_t* state, const cms::Params& p) {
+  const cms::Params s = cms::params_of(state);
   if (s.width == p.width && s.depth == p.depth && s.candidates == p.candidates &&
       s.conservative == p.conservative)
     return;
@@ -115,24 +124,6 @@ void check_state_params(const struct varlena* state, const cms::Params& p) {
                             "now got width %u, depth %u, k %u, %s update.",
                             s.width, s.depth, s.candidates, mode_name(s.conservative), p.width,
                             p.depth, p.candidates, mode_name(p.conservative))));
-}
-
-// Argument 0 as a working state the caller may modify: the state itself
-// inside an aggregate, a private copy otherwise.
-struct varlena* modifiable_state(FunctionCallInfo fcinfo, bool in_agg) {
-  if (in_agg) {
-    auto* state = reinterpret_cast<struct varlena*>(PG_GETARG_POINTER(0));
-    if (cms_is_working(state)) return state;
-  }
-  const cms::View v = cms_arg(fcinfo, 0);
-  return cms_state_copy(v, v.params.candidates);
-}
-
-// Working states never leave an aggregate: called as plain functions, the
-// transition functions return the stored form.
-Datum return_state(bool in_agg, struct varlena* state) {
-  if (in_agg) PG_RETURN_POINTER(state);
-  PG_RETURN_POINTER(cms_canonical(cms_view(state)));
 }
 
 Datum keep_state(FunctionCallInfo fcinfo) {
@@ -148,15 +139,15 @@ Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   if (spec.weighted && !cms_weight(fcinfo, 2, &count)) return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
   const uint64 hash = hash_element64(&cache->value.hasher, value);
-  struct varlena* state;
+  uint8_t* state;
   if (PG_ARGISNULL(0)) {
     state = cms_new_state(params);
   } else {
-    state = modifiable_state(fcinfo, cache->in_aggregate);
+    state = CmsStates::take(fcinfo, cache->in_aggregate);
     check_state_params(state, params);
   }
-  return return_state(cache->in_aggregate,
-                      cms_state_add(state, hash, count, &cache->value, value));
+  return CmsStates::give(cms_state_add(state, hash, count, &cache->value, value),
+                         cache->in_aggregate);
 }
 
 }  // namespace
@@ -181,17 +172,11 @@ extern "C" Datum cms_agg_weighted_sized_trans(PG_FUNCTION_ARGS) {
 
 // cms_union_trans(state cms, other cms): transition of cms_union and the
 // combine function of every cms aggregate.
-extern "C" Datum cms_union_trans(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
-  const bool in_agg = in_aggregate(fcinfo);
-  const cms::View other = cms_arg(fcinfo, 1);
-  if (PG_ARGISNULL(0)) return return_state(in_agg, cms_state_copy(other, other.params.candidates));
-  return return_state(in_agg, cms_state_union(modifiable_state(fcinfo, in_agg), other));
-}
+extern "C" Datum cms_union_trans(PG_FUNCTION_ARGS) { return CmsStates::union_trans(fcinfo); }
 
 // Final function: the stored form of the state; never modifies the state,
 // so the aggregates also work as window aggregates.
 extern "C" Datum cms_final(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  PG_RETURN_POINTER(cms_canonical(cms_arg(fcinfo, 0)));
+  return CmsStates::final(fcinfo);
 }

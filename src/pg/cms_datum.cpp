@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "pg/fixed_settings.h"
 #include "pg/report.h"
 #include "pg/sketch_datum.h"
 
@@ -11,8 +12,7 @@ extern "C" {
 
 namespace sketch::pg {
 
-void cms_check(const Status& status) {
-  if (status.is_ok()) return;
+void cms_raise(const Status& status) {
   switch (status.code()) {
     case StatusCode::kInvalidParameter:
       ereport(ERROR,
@@ -79,22 +79,11 @@ struct varlena* cms_canonical(const cms::View& v) {
   return out;
 }
 
-struct varlena* cms_new_state(const cms::Params& params) {
+uint8_t* cms_new_state(const cms::Params& params) {
   const uint32 arena = cms::initial_arena_capacity(params.candidates);
-  struct varlena* out = new_sketch(cms::working_size(params, arena));
-  cms::write_empty_working(params, arena, payload(out));
-  return out;
-}
-
-struct varlena* cms_state_copy(const cms::View& v, uint32 candidates) {
-  const uint32 arena = cms::working_arena_for(v, candidates);
-  cms::Params p = v.params;
-  p.candidates = candidates;
-  const size_t size = cms::working_size(p, arena);
-  check_sketch_size(size, kCmsTypeName);
-  struct varlena* out = new_sketch(size);
-  cms::write_working(v, candidates, arena, payload(out));
-  return out;
+  uint8_t* state = CmsStates::allocate(cms::working_size(params, arena));
+  cms::write_empty_working(params, arena, state);
+  return state;
 }
 
 void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info) {
@@ -103,42 +92,38 @@ void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info)
   bool is_varlena;
   getTypeOutputInfo(info->hasher.type, &output, &is_varlena);
   fmgr_info_cxt(output, &info->output, fcinfo->flinfo->fn_mcxt);
+  info->output_depends_on_settings = text_depends_on_settings(info->hasher.type);
 }
 
-struct varlena* cms_state_add(struct varlena* state, uint64 hash, uint64 count,
-                              const CmsValueInfo* info, Datum value) {
-  uint64 estimate;
-  if (cms::add(payload(state), hash, count, &estimate) == cms::AddOutcome::kDone) return state;
+namespace {
 
-  // The value enters the candidate list: now, and only now, its text.
-  char* text = OutputFunctionCall(const_cast<FmgrInfo*>(&info->output), value);
-  int len = static_cast<int>(std::strlen(text));
+// The candidate text of the value being added (cms::Family::TextSource).
+struct PendingText {
+  const CmsValueInfo* info;
+  Datum value;
+  char* text;
+};
+
+cms::Family::Text candidate_text(void* context) {
+  auto* pending = static_cast<PendingText*>(context);
+  pending->text = output_with_fixed_settings(const_cast<FmgrInfo*>(&pending->info->output),
+                                             pending->value,
+                                             pending->info->output_depends_on_settings);
+  int len = static_cast<int>(std::strlen(pending->text));
   const bool clipped = len > static_cast<int>(cms::kMaxValueBytes);
-  if (clipped) len = pg_mbcliplen(text, len, static_cast<int>(cms::kMaxValueBytes));
-  const auto* bytes = reinterpret_cast<const uint8*>(text);
-  while (cms::admit(payload(state), hash, estimate, bytes, static_cast<uint32>(len), clipped) ==
-         cms::AdmitOutcome::kNeedsGrowth) {
-    const cms::View v = cms_view(state);
-    const uint32 arena = cms::grown_arena_capacity(v, static_cast<uint32>(len));
-    struct varlena* grown = new_sketch(cms::working_size(v.params, arena));
-    cms::write_working(v, v.params.candidates, arena, payload(grown));
-    state = grown;
-  }
-  pfree(text);
-  return state;
+  if (clipped) len = pg_mbcliplen(pending->text, len, static_cast<int>(cms::kMaxValueBytes));
+  return cms::Family::Text{reinterpret_cast<const uint8*>(pending->text),
+                           static_cast<uint32>(len), clipped};
 }
 
-struct varlena* cms_state_union(struct varlena* state, const cms::View& other) {
-  const cms::View a = cms_view(state);
-  cms_check(cms::check_mergeable(a, other));
-  const cms::MergePlan plan = cms::plan_merge(a, other);
-  if (!plan.in_place) {
-    check_sketch_size(plan.size, kCmsTypeName);
-    struct varlena* grown = new_sketch(plan.size);
-    cms::write_working(a, plan.candidates, plan.arena_capacity, payload(grown));
-    state = grown;
-  }
-  cms::merge_into(payload(state), other);
+}  // namespace
+
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+                       Datum value) {
+  PendingText pending{info, value, nullptr};
+  cms::Family::Element element = cms::Family::element(hash, count, candidate_text, &pending);
+  state = CmsStates::add(state, element);
+  if (pending.text != nullptr) pfree(pending.text);
   return state;
 }
 

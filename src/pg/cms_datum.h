@@ -1,22 +1,27 @@
 // cms values and aggregate states as varlena datums.
 //
 // Stored values are always in the stored (canonical) encoding. Aggregate
-// states use the working encoding and are updated in place; when a state's
-// text arena must grow, or a merge needs a larger candidate list, a new state
-// is allocated in CurrentMemoryContext and returned (see aggregate_support.h).
+// states are working states handled by the shared mechanism
+// (aggregate_state.h) with cms's traits (core/cms_family.h).
 #pragma once
 
-#include "core/cms.h"
+#include "core/cms_family.h"
+#include "pg/aggregate_state.h"
 #include "pg/element_hash.h"
 #include "pg/postgres_headers.h"
 
 namespace sketch::pg {
 
-constexpr const char* kCmsTypeName = "cms";
+inline constexpr char kCmsTypeName[] = "cms";
 
 // Raises a failed core Status: bad parameters and mismatched merges as
 // invalid_parameter_value with a hint, anything else as report.h does.
-void cms_check(const Status& status);
+void cms_raise(const Status& status);
+inline void cms_check(const Status& status) {
+  if (!status.is_ok()) cms_raise(status);
+}
+
+using CmsStates = SketchStates<cms::Family, kCmsTypeName, cms_raise>;
 
 // Parameters from SQL arguments, or an ERROR with a hint.
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k);
@@ -36,35 +41,25 @@ Status cms_validate(const uint8* data, size_t len);
 struct varlena* cms_canonical(const cms::View& v);
 
 // A new empty working state.
-struct varlena* cms_new_state(const cms::Params& params);
-
-// A working copy of a view, holding up to `candidates` (>= v.count).
-struct varlena* cms_state_copy(const cms::View& v, uint32 candidates);
-
-inline bool cms_is_working(const struct varlena* v) {
-  return cms::is_working(reinterpret_cast<const uint8*>(VARDATA_ANY(v)), VARSIZE_ANY_EXHDR(v));
-}
+uint8_t* cms_new_state(const cms::Params& params);
 
 // What adding values needs beyond the state: the element hasher and the
-// value type's output function (for candidate texts), built once per call
-// site and kept in fn_extra by the callers.
+// value type's output function (for candidate texts, made under fixed
+// settings: fixed_settings.h), built once per call site and kept in fn_extra
+// by the callers.
 struct CmsValueInfo {
   ElementHasher hasher;
   FmgrInfo output;
+  bool output_depends_on_settings;
 };
 
 void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info);
 
 // Adds `count` (>= 1) occurrences of `value` (whose hash is `hash`) to a
-// working state the caller may modify; returns the state or its replacement.
+// working state the caller may write; returns the state or its replacement.
 // The value's text is computed only if it enters the candidate list.
-struct varlena* cms_state_add(struct varlena* state, uint64 hash, uint64 count,
-                              const CmsValueInfo* info, Datum value);
-
-// state += other. `state` must be a working state the caller may modify; it
-// is updated in place when it can absorb other, else a new state is returned.
-// Mismatched parameters are an ERROR naming both sets.
-struct varlena* cms_state_union(struct varlena* state, const cms::View& other);
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+                       Datum value);
 
 // A weight argument: NULL and 0 mean "skip" (returns false), negative is an
 // ERROR.

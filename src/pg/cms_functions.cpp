@@ -5,6 +5,7 @@
 // over no rows read 0 instead of NULL.
 #include "pg/cms_datum.h"
 #include "pg/detoast_cache.h"
+#include "pg/fixed_settings.h"
 #include "pg/report.h"
 #include "pg/sketch_datum.h"
 
@@ -72,22 +73,18 @@ extern "C" Datum cms_add(PG_FUNCTION_ARGS) {
     cms_init_value_info(fcinfo, 1, info);
     fcinfo->flinfo->fn_extra = info;
   }
-  const cms::View v = cms_arg(fcinfo, 0);
   const uint64 hash = hash_element64(&info->hasher, PG_GETARG_DATUM(1));
-  struct varlena* state = cms_state_add(cms_state_copy(v, v.params.candidates), hash, count,
-                                        info, PG_GETARG_DATUM(1));
-  PG_RETURN_POINTER(cms_canonical(cms_view(state)));
+  uint8_t* state = cms_state_add(CmsStates::take(fcinfo, false), hash, count, info,
+                                 PG_GETARG_DATUM(1));
+  return CmsStates::give(state, false);
 }
 
 extern "C" Datum cms_union2(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const cms::View a = cms_arg(fcinfo, 0);
-  const cms::View b = cms_arg(fcinfo, 1);
-  cms_check(cms::check_mergeable(a, b));
-  struct varlena* state = cms_state_union(cms_state_copy(a, a.params.candidates), b);
-  PG_RETURN_POINTER(cms_canonical(cms_view(state)));
+  const cms::View b = CmsStates::view_arg(fcinfo, 1);
+  return CmsStates::give(CmsStates::merge(CmsStates::take(fcinfo, false), b), false);
 }
 
 // cms_frequency(sketch, value): never below the true count. NULL sketch -> 0,
@@ -152,6 +149,7 @@ extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
   FmgrInfo input;
   Oid ioparam = InvalidOid;
   Oid value_type = TEXTOID;
+  bool depends_on_settings = false;
   if (typed) {
     value_type = get_fn_expr_argtype(fcinfo->flinfo, 2);
     if (!OidIsValid(value_type))
@@ -160,6 +158,7 @@ extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
     Oid function;
     getTypeInputInfo(value_type, &function, &ioparam);
     fmgr_info(function, &input);
+    depends_on_settings = text_depends_on_settings(value_type);
   }
 
   const cms::View v = cms_arg(fcinfo, 0);
@@ -181,7 +180,8 @@ extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
                         "as type %s", cms::kMaxValueBytes, format_type_be(value_type)),
                  errhint("Use cms_topk(sketch, n) to get the values as text.")));
       char* text = pnstrdup(reinterpret_cast<const char*>(c.text), c.len);
-      values[0] = InputFunctionCall(&input, text, ioparam, -1);
+      // Candidate texts were made under fixed settings (fixed_settings.h).
+      values[0] = input_with_fixed_settings(&input, text, ioparam, -1, depends_on_settings);
     }
     values[1] = Int64GetDatum(static_cast<int64>(ranked[i].estimate));
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);

@@ -37,9 +37,14 @@ int64 to_bigint(double value) {
 
 int64 rounded(double estimate) { return to_bigint(std::nearbyint(estimate)); }
 
-// a ∪ b as a working state (the union of the two views, never modifying them).
-struct varlena* union_state(const hll::View& a, const hll::View& b) {
-  return hll_state_union(hll_state_copy(a), b);
+// a ∪ b as a view of a new working state (never modifying a or b).
+hll::View union_view(const hll::View& a, const hll::View& b) {
+  uint8_t* state = HllStates::merge(HllStates::copy(a), b);
+  return hll_view(HllStates::datum_of(state));
+}
+
+hll::View fold_view(const hll::View& v, int p) {
+  return hll_view(HllStates::datum_of(hll_state_fold(v, p)));
 }
 
 }  // namespace
@@ -55,17 +60,15 @@ extern "C" Datum hll_empty(PG_FUNCTION_ARGS) {
 extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const uint64 hash = hash_element64(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1));
-  struct varlena* state = hll_state_add(hll_state_copy(hll_arg(fcinfo, 0)), hash);
-  PG_RETURN_POINTER(hll_canonical(hll_view(state)));
+  hll::Family::Element element{hash_element64(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1))};
+  return HllStates::give(HllStates::add(HllStates::take(fcinfo, false), element), false);
 }
 
 extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  struct varlena* state = union_state(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1));
-  PG_RETURN_POINTER(hll_canonical(hll_view(state)));
+  PG_RETURN_POINTER(hll_canonical(union_view(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1))));
 }
 
 extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
@@ -101,9 +104,9 @@ extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
   const hll::View a = hll_arg(fcinfo, 0);
   const hll::View b = hll_arg(fcinfo, 1);
   const int p = a.p < b.p ? a.p : b.p;
-  const double na = hll::estimate(hll_view(hll_state_fold(a, p)));
-  const double nb = hll::estimate(hll_view(hll_state_fold(b, p)));
-  const double nu = hll::estimate(hll_view(union_state(a, b)));
+  const double na = hll::estimate(fold_view(a, p));
+  const double nb = hll::estimate(fold_view(b, p));
+  const double nu = hll::estimate(union_view(a, b));
   double n = na + nb - nu;
   if (n < 0) n = 0;
   if (n > na) n = na;

@@ -36,8 +36,7 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
                     errmsg("hll precision %d does not fit hll(%d)", v.p, typmod),
                     errdetail("A sketch's precision can be lowered exactly but never raised."),
                     errhint("Build the sketch with hll_agg(value, %d).", typmod)));
-  struct varlena* state = hll_state_fold(v, typmod);
-  return hll_canonical(hll_view(state));
+  return hll_canonical(hll_view(HllStates::datum_of(hll_state_fold(v, typmod))));
 }
 
 }  // namespace

@@ -1,0 +1,70 @@
+// bloom's traits for the shared aggregate-state mechanism (working_state.h).
+//
+// Both encodings can be updated in place: a stored filter by setting bits,
+// the working encoding (large filters) by queueing prefetched hashes. A state
+// never grows: m and k are fixed when the filter is sized.
+#pragma once
+
+#include <cstring>
+
+#include "core/bloom.h"
+
+namespace sketch::bloom {
+
+struct Family {
+  using View = bloom::View;
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return bloom::parse(data, len, Validation::kState, out);
+  }
+
+  // O(1): parse checks header, m, k, the length and the queue bounds.
+  static bool is_working(const uint8_t* data, size_t len) {
+    View v;
+    return parse(data, len, &v).is_ok();
+  }
+
+  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
+
+  static size_t working_size(const View& v) { return v.size; }
+  static void write_working(const View& v, uint8_t* dst) { std::memcpy(dst, v.data, v.size); }
+
+  static size_t stored_size(const View& v) { return filter_size(v.bits); }
+  static void write_stored(const View& v, uint8_t* dst) { bloom::write_stored(v, dst); }
+
+  struct Element {
+    Hash128 hash;
+  };
+
+  struct Growth {
+    size_t size;
+  };
+
+  static bool add(uint8_t* state, Element& e, Growth*) {
+    if (encoding_of(state) == Encoding::kWorking) {
+      add_hash_deferred(state, e.hash);
+    } else {
+      add_hash(state, e.hash);
+    }
+    return true;
+  }
+
+  static void plan_growth(const View& v, Growth* growth) { growth->size = v.size; }
+  static void grow(const View& v, const Growth&, uint8_t* dst) { write_working(v, dst); }
+
+  struct MergePlan {
+    bool in_place;
+    size_t size;
+  };
+
+  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    *plan = MergePlan{true, a.size};
+    return check_compatible(a, b);
+  }
+
+  static void merge(uint8_t* a_buffer, const View&, const View& b, const MergePlan&, uint8_t*) {
+    union_into(a_buffer, b);
+  }
+};
+
+}  // namespace sketch::bloom
