@@ -24,7 +24,7 @@ DATA_built  = sketch--$(EXTVERSION).sql
 # Upgrade scripts from released versions (docs/upgrades.md).
 DATA        = $(wildcard sketch--*--*.sql)
 # The extension script: shared objects first, then one piece per type.
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql $(wildcard src/sql/cms.sql src/sql/bloom.sql)
+SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql src/sql/privileges.sql
 
 # pg_regress suites: every sql/*.sql, answers in expected/. The coexistence
 # test needs the peer postgresql-hll (test/install-deps.sh installs it as

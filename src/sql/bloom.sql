@@ -80,14 +80,16 @@ COMMENT ON FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) I
 
 CREATE OPERATOR @extschema@.@> (
   LEFTARG = @extschema@.bloom, RIGHTARG = anyelement,
-  FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@)
+  FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
 );
 COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloom, anyelement) IS
   'filter @> value: the filter may contain the value (bloom_contains)';
 
 CREATE OPERATOR @extschema@.<@ (
   LEFTARG = anyelement, RIGHTARG = @extschema@.bloom,
-  FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>)
+  FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom) IS
   'value <@ filter: the value may be in the filter (bloom_contains)';
@@ -144,10 +146,15 @@ CREATE FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) RETUR
 COMMENT ON FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) IS
   'True if two filters differ';
 
+CREATE FUNCTION @extschema@.bloom_hash(@extschema@.bloom) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_hash(@extschema@.bloom) IS
+  'Hash of the bloom bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on bloom columns';
+
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.bloom, @extschema@.bloom) IS 'Identical filters';
 CREATE OPERATOR @extschema@.<> (
@@ -156,6 +163,15 @@ CREATE OPERATOR @extschema@.<> (
   RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.bloom, @extschema@.bloom) IS 'Different filters';
+
+-- = is byte equality of the stored form (docs/reference.md), so hashing the
+-- bytes is consistent with it. No btree class: sketches have no meaningful
+-- order, and hashing is all GROUP BY, DISTINCT and UNION need.
+CREATE OPERATOR CLASS @extschema@.bloom_hash_ops DEFAULT FOR TYPE @extschema@.bloom USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.bloom, @extschema@.bloom),
+  FUNCTION 1 @extschema@.bloom_hash(@extschema@.bloom);
+COMMENT ON OPERATOR CLASS @extschema@.bloom_hash_ops USING hash IS
+  'Hash equality of bloom values: GROUP BY, DISTINCT and UNION on bloom columns';
 
 -- Aggregates ----------------------------------------------------------------
 -- The state is a bloom value updated in place, so it moves between parallel

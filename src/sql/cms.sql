@@ -121,10 +121,15 @@ CREATE FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) RETURNS boo
 COMMENT ON FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) IS
   'True if two sketches differ';
 
+CREATE FUNCTION @extschema@.cms_hash(@extschema@.cms) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cms_hash(@extschema@.cms) IS
+  'Hash of the cms bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on cms columns';
+
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.cms, RIGHTARG = @extschema@.cms, FUNCTION = @extschema@.cms_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.cms, @extschema@.cms) IS 'Identical sketches';
 CREATE OPERATOR @extschema@.<> (
@@ -133,6 +138,15 @@ CREATE OPERATOR @extschema@.<> (
   RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.cms, @extschema@.cms) IS 'Different sketches';
+
+-- = is byte equality of the stored form (docs/reference.md), so hashing the
+-- bytes is consistent with it. No btree class: sketches have no meaningful
+-- order, and hashing is all GROUP BY, DISTINCT and UNION need.
+CREATE OPERATOR CLASS @extschema@.cms_hash_ops DEFAULT FOR TYPE @extschema@.cms USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.cms, @extschema@.cms),
+  FUNCTION 1 @extschema@.cms_hash(@extschema@.cms);
+COMMENT ON OPERATOR CLASS @extschema@.cms_hash_ops USING hash IS
+  'Hash equality of cms values: GROUP BY, DISTINCT and UNION on cms columns';
 
 -- Aggregates ----------------------------------------------------------------
 -- Every aggregate's state is cms itself (the working encoding), updated in

@@ -119,10 +119,15 @@ CREATE FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) RETURNS boo
 COMMENT ON FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) IS
   'True if two sketches differ';
 
+CREATE FUNCTION @extschema@.hll_hash(@extschema@.hll) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_hash(@extschema@.hll) IS
+  'Hash of the hll bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on hll columns';
+
 CREATE OPERATOR @extschema@.= (
   LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_eq,
   COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
 );
 COMMENT ON OPERATOR @extschema@.= (@extschema@.hll, @extschema@.hll) IS 'Identical sketches';
 CREATE OPERATOR @extschema@.<> (
@@ -131,6 +136,15 @@ CREATE OPERATOR @extschema@.<> (
   RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
 );
 COMMENT ON OPERATOR @extschema@.<> (@extschema@.hll, @extschema@.hll) IS 'Different sketches';
+
+-- = is byte equality of the stored form (docs/reference.md), so hashing the
+-- bytes is consistent with it. No btree class: sketches have no meaningful
+-- order, and hashing is all GROUP BY, DISTINCT and UNION need.
+CREATE OPERATOR CLASS @extschema@.hll_hash_ops DEFAULT FOR TYPE @extschema@.hll USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.hll, @extschema@.hll),
+  FUNCTION 1 @extschema@.hll_hash(@extschema@.hll);
+COMMENT ON OPERATOR CLASS @extschema@.hll_hash_ops USING hash IS
+  'Hash equality of hll values: GROUP BY, DISTINCT and UNION on hll columns';
 
 -- Aggregates ----------------------------------------------------------------
 
