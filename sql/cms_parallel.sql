@@ -1,6 +1,13 @@
 -- Parallel aggregation: partial aggregates in workers, combined in the leader.
 -- The counters are always those of the serial sketch; the candidate lists
--- too when every value fits (here: t has 500 distinct values, k = 1000).
+-- too when every value fits (here: t has 500 distinct values, k = 1000), and
+-- then the whole sketch is the serial one, byte for byte.
+--
+-- What is asserted: every compared query is planned as Finalize Aggregate <-
+-- Gather <- Partial Aggregate (EXPLAIN COSTS OFF, the plan of exactly that
+-- query), and its result equals the serial plan's. How many workers actually
+-- launch depends on free worker slots, so it is not pinned (EXPLAIN ANALYZE
+-- would print "Workers Launched: N" and fail spuriously).
 CREATE TABLE cms_par (g int, k int, v bigint, t text);
 INSERT INTO cms_par SELECT g, g % 10, floor(30000 * ((g * 0.7548776662) % 1) ^ 3)::bigint,
                        'item-' || (g % 500)
@@ -18,19 +25,24 @@ SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
 SET parallel_leader_participation = off;
 
-EXPLAIN (COSTS OFF) SELECT cms_agg(v) FROM cms_par;
-EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT cms_agg(v) FROM cms_par;
+EXPLAIN (COSTS OFF)
+SELECT cms_agg(t, 0.001, 0.01, false, 1000)::text AS parallel_t,
+       cms_agg(v, 0.01, 0.01, true)::text AS parallel_v_conservative,
+       cms_agg_weighted(t, k::bigint, 0.001, 0.01, false, 1000)::text AS parallel_weighted FROM cms_par;
 SELECT cms_agg(t, 0.001, 0.01, false, 1000)::text AS parallel_t,
        cms_agg(v, 0.01, 0.01, true)::text AS parallel_v_conservative,
        cms_agg_weighted(t, k::bigint, 0.001, 0.01, false, 1000)::text AS parallel_weighted FROM cms_par \gset
+EXPLAIN (COSTS OFF) CREATE TABLE cms_parallel_v AS SELECT cms_agg(v) AS s FROM cms_par;
 CREATE TABLE cms_parallel_v AS SELECT cms_agg(v) AS s FROM cms_par;
 
 -- Grouped: partial sketches per group, combined per group in the leader.
-EXPLAIN (COSTS OFF) SELECT k, cms_agg(t, 0.01, 0.01) FROM cms_par GROUP BY k;
+EXPLAIN (COSTS OFF)
+SELECT string_agg(s::text, ',' ORDER BY k) AS parallel_groups
+FROM (SELECT k, cms_agg(t, 0.01, 0.01) AS s FROM cms_par GROUP BY k) s;
 SELECT string_agg(s::text, ',' ORDER BY k) AS parallel_groups
 FROM (SELECT k, cms_agg(t, 0.01, 0.01) AS s FROM cms_par GROUP BY k) s \gset
 
-EXPLAIN (COSTS OFF) SELECT cms_union(s) FROM cms_parts;
+EXPLAIN (COSTS OFF) CREATE TABLE cms_parallel_union AS SELECT cms_union(s) AS s FROM cms_parts;
 CREATE TABLE cms_parallel_union AS SELECT cms_union(s) AS s FROM cms_parts;
 
 -- The same queries serially.

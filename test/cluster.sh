@@ -74,7 +74,8 @@ set +e
 "$@"
 status=$?
 set -e
-if [ $status -ne 0 ] && [ -s "$dir/server.log" ]; then
+# 77 is a check reporting itself skipped (test/hardening/run.sh), not a failure.
+if [ $status -ne 0 ] && [ $status -ne 77 ] && [ -s "$dir/server.log" ]; then
   echo "---- server log (last 30 lines) ----" >&2
   tail -n 30 "$dir/server.log" >&2
 fi

@@ -5,7 +5,11 @@
 #
 # For every target (test/fuzz/fuzz_<target>.cpp; all of them by default):
 #   1. replay: every kept crashing input in test/fuzz/regressions/<target>/
-#      and the seed corpus in test/fuzz/corpus/<target>/ run once;
+#      and the seed corpus in test/fuzz/corpus/<target>/ run once. A missing
+#      or empty seed corpus fails the target, and so does a missing
+#      regressions folder (each is committed with a README); an empty one is
+#      reported as "0 kept regressions (skipped)". The replay fails unless
+#      libFuzzer reports every one of those inputs executed;
 #   2. fuzz (unless --replay): FUZZ_SECONDS (default 60) of libFuzzer,
 #      starting from the seed corpus. New interesting inputs go to
 #      build-fuzz/corpus/<target>/ (kept between runs, never committed), so
@@ -57,12 +61,25 @@ for target in "${targets[@]}"; do
   work=$BUILD/corpus/$target
   artifacts=$BUILD/artifacts/$target
   mkdir -p "$work" "$artifacts"
-  [ -d "$seeds" ] || { echo "fuzz: no seed corpus $seeds" >&2; exit 1; }
   log=$BUILD/$target.log
 
-  # 1. Replay kept regressions and the seed corpus, one run per file.
-  mapfile -t kept < <(find "$regressions" -maxdepth 1 -type f ! -name '.*' ! -name 'README*' 2>/dev/null | sort)
-  mapfile -t seed_files < <(find "$seeds" -maxdepth 1 -type f ! -name '.*' | sort)
+  # 1. Replay kept regressions and the seed corpus, one run per file. With
+  # no file argument libFuzzer would fuzz instead, without a time limit: a
+  # replay with no seed fails here, before it runs.
+  if [ ! -d "$seeds" ]; then
+    echo "fuzz: $target: seed corpus $seeds is missing" >&2
+    status=1; summary+=("$target: replay FAILED: no seed corpus $seeds"); continue
+  fi
+  if [ ! -d "$regressions" ]; then
+    echo "fuzz: $target: $regressions is missing (every target's folder is committed with a README, even with no inputs)" >&2
+    status=1; summary+=("$target: replay FAILED: no regressions folder $regressions"); continue
+  fi
+  mapfile -t kept < <(find "$regressions" -maxdepth 1 -type f ! -name '.*' ! -name 'README*' | sort)
+  mapfile -t seed_files < <(find "$seeds" -maxdepth 1 -type f ! -name '.*' ! -name 'README*' | sort)
+  if [ ${#seed_files[@]} -eq 0 ]; then
+    echo "fuzz: $target: seed corpus $seeds holds no input" >&2
+    status=1; summary+=("$target: replay FAILED: empty seed corpus $seeds"); continue
+  fi
   if ! "$bin" -timeout="$FUZZ_TIMEOUT" -rss_limit_mb="$FUZZ_RSS_MB" \
         "${kept[@]}" "${seed_files[@]}" >"$log" 2>&1; then
     tail -n 40 "$log" >&2
@@ -71,7 +88,18 @@ for target in "${targets[@]}"; do
     summary+=("$target: replay FAILED")
     continue
   fi
-  line="$target: replayed ${#kept[@]} regressions + ${#seed_files[@]} seeds"
+  executed=$(grep -c '^Executed ' "$log" || true)
+  if [ "$executed" -ne $((${#kept[@]} + ${#seed_files[@]})) ]; then
+    echo "fuzz: $target: libFuzzer executed $executed of the $((${#kept[@]} + ${#seed_files[@]})) replay inputs (log: $log)" >&2
+    status=1
+    summary+=("$target: replay FAILED: $executed of $((${#kept[@]} + ${#seed_files[@]})) inputs executed")
+    continue
+  fi
+  if [ ${#kept[@]} -eq 0 ]; then
+    line="$target: 0 kept regressions (skipped); replayed ${#seed_files[@]} seeds"
+  else
+    line="$target: replayed ${#kept[@]} kept regressions + ${#seed_files[@]} seeds"
+  fi
   if [ $replay_only -eq 1 ]; then
     summary+=("$line")
     continue

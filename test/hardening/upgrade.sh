@@ -16,8 +16,11 @@
 #   4. compares every extension object and its definition with a fresh
 #      install of the current version (test/hardening/extension_objects.sql),
 #   5. checks the stored sketches still read as the golden files say.
-# While no upgrade script exists it says so and checks only that the
-# installed extension is the current version with no update path.
+# While no upgrade script exists there is nothing to upgrade: it checks only
+# that CREATE EXTENSION installs the current version and that no update path
+# leads to it, then reports the upgrade test as SKIPPED and exits 77 (the
+# usual "skipped" code; test/hardening/run.sh counts it as skipped, never as
+# passed). Exit 0 means at least one upgrade was run and checked.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -79,8 +82,15 @@ if [ ${#upgrade_scripts[@]} -eq 0 ]; then
     echo "upgrade: the extension directory offers update paths to $current that the repository does not have (a stale install?)" >&2
     exit 1
   fi
-  echo "upgrade: no upgrade path yet: $current is the first version (no sketch--<old>--$current.sql); nothing to test"
-  exit 0
+  echo "upgrade: SKIPPED: no upgrade path yet: $current is the first version (no sketch--<old>--$current.sql), so no ALTER EXTENSION UPDATE was tested"
+  exit 77
+fi
+if [ ${#versions[@]} -eq 0 ]; then
+  # Unreachable while every upgrade script needs a frozen source release,
+  # but an upgrade test that tests no version must not pass.
+  dropdb $db
+  echo "upgrade: upgrade scripts ${upgrade_scripts[*]} but no frozen release other than $current in test/upgrade/" >&2
+  exit 1
 fi
 
 psql_db $db -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_fresh_$$.txt"
@@ -148,5 +158,5 @@ SQL
   dropdb "$udb"
 done
 dropdb $db
-[ $status -eq 0 ] && echo "upgrade: OK"
+[ $status -eq 0 ] && echo "upgrade: OK: ${#versions[@]} upgrade(s) to $current tested (from ${versions[*]})"
 exit $status
