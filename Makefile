@@ -14,7 +14,7 @@
 # PGXS part below is only included once pg_config can point at it.
 
 EXTENSION   = sketch
-EXTVERSION  = 0.1.0
+EXTVERSION  = 0.2.0
 PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_config)
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 

@@ -18,6 +18,7 @@ SELECT pg_describe_object(m.classid, m.objid, m.objsubid) || ' | ' || coalesce(
                        'strict', p.proisstrict, 'security_definer', p.prosecdef,
                        'leakproof', p.proleakproof, 'cost', p.procost, 'rows', p.prorows,
                        'config', p.proconfig::text,
+                       'public_execute', has_function_privilege('public', p.oid, 'EXECUTE'),
                        'aggregate', (SELECT concat_ws(' ', a.aggtransfn::regprocedure,
                                                       a.aggfinalfn::regprocedure, a.aggcombinefn::regprocedure,
                                                       a.aggserialfn::regprocedure, a.aggdeserialfn::regprocedure,
