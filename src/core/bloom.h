@@ -59,15 +59,18 @@ namespace sketch::bloom {
 
 constexpr uint8_t kFormatVersion = 1;
 
-// At least one byte of bits, and at most 8e9 bits, a 1 GB bit array: the
-// whole value must fit PostgreSQL's 1 GB limit for one value.
-constexpr uint64_t kMinBits = 8;
-constexpr uint64_t kMaxBits = 8000000000;
-constexpr int kMaxHashes = 64;
-constexpr uint32_t kPendingSlots = 16;
-
 constexpr size_t kBitCountOffset = kHeaderSize;
 constexpr size_t kBitsOffset = kHeaderSize + 8;
+
+// At least one byte of bits. At most what makes a filter of
+// kMaxDumpableBytes (about 4.29e9 bits, 512 MiB), so that every filter can
+// be dumped and restored as text. Version 0.1.0 created filters of up to
+// 8e9 bits; they still read (kMaxReadableBits), but no new one is made.
+constexpr uint64_t kMinBits = 8;
+constexpr uint64_t kMaxBits = (kMaxDumpableBytes - kBitsOffset) * 8;
+constexpr uint64_t kMaxReadableBits = 8000000000;
+constexpr int kMaxHashes = 64;
+constexpr uint32_t kPendingSlots = 16;
 
 enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
 

@@ -35,7 +35,7 @@ Status size_for(int64_t n, double p, Params* out) {
   if (!(exact_bits <= static_cast<double>(kMaxBits)))
     return Status::error(StatusCode::kInvalidParameter,
                          "a bloom filter for n = %lld at p = %g needs %.0f bits, above the "
-                         "maximum of %llu bits (1 GB)", static_cast<long long>(n), p,
+                         "maximum of %llu bits (512 MiB, the largest value that can be dumped as text)", static_cast<long long>(n), p,
                          std::ceil(exact_bits), static_cast<unsigned long long>(kMaxBits));
   const uint64_t bits = std::max(kMinBits, static_cast<uint64_t>(std::ceil(exact_bits)));
   const double exact_hashes = static_cast<double>(bits) / static_cast<double>(n) * ln2;
@@ -78,12 +78,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: truncated before the bit count (%zu bytes)", len);
   const uint64_t bits = load_le64(data + kBitCountOffset);
-  if (bits < kMinBits || bits > kMaxBits)
+  if (bits < kMinBits || bits > kMaxReadableBits)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: %llu bits outside %llu..%llu",
                          static_cast<unsigned long long>(bits),
                          static_cast<unsigned long long>(kMinBits),
-                         static_cast<unsigned long long>(kMaxBits));
+                         static_cast<unsigned long long>(kMaxReadableBits));
   // bits is now small enough for the sizes not to overflow; nothing past the
   // bit count is read before the length is known to match.
   const size_t expected = encoding == Encoding::kStored ? filter_size(bits) : working_size(bits);

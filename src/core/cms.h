@@ -89,10 +89,10 @@ constexpr uint32_t kMaxDepth = 32;          // delta >= e^-32 ~ 1.3e-14
 constexpr uint32_t kMaxCandidates = 10000;  // k
 constexpr uint32_t kMaxValueBytes = 1024;   // candidate text beyond this is clipped
 constexpr uint64_t kMaxCount = 0x7fffffffffffffffULL;  // counters saturate here
-// The largest value PostgreSQL stores (MaxAllocSize, 1 GB - 1) less its
-// 4-byte varlena header. Parameters are refused if the largest state they
-// can grow to would not fit.
-constexpr size_t kMaxSketchBytes = 0x3fffffff - 4;
+// Parameters are refused if the largest state they can grow to would exceed
+// kMaxDumpableBytes: the stored form is never larger than the working state,
+// so every sketch that can be built can also be dumped and restored as text.
+constexpr size_t kMaxSketchBytes = kMaxDumpableBytes;
 
 enum class Encoding : uint8_t { kStored = 1, kWorking = 2 };
 

@@ -74,7 +74,7 @@ Status params_for_size(int64_t width, int64_t depth, bool conservative, int64_t 
   if (largest > kMaxSketchBytes)
     return Status::error(StatusCode::kInvalidParameter,
                          "a cms of width %lld and depth %lld needs more than the %zu bytes "
-                         "PostgreSQL allows in one value",
+                         "a sketch may have (the most that can be dumped as text)",
                          static_cast<long long>(width), static_cast<long long>(depth),
                          kMaxSketchBytes);
   *out = Params{static_cast<uint32_t>(width), static_cast<uint32_t>(depth),
@@ -99,13 +99,14 @@ Status params_for_accuracy(double epsilon, double delta, bool conservative, int6
   if (width > double(kMaxSketchBytes))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g needs %.0f counters per row, more than the %zu bytes "
-                         "PostgreSQL allows in one value", epsilon, width, kMaxSketchBytes);
+                         "a sketch may have (the most that can be dumped as text)", epsilon, width, kMaxSketchBytes);
   const Status st = params_for_size(static_cast<int64_t>(width), static_cast<int64_t>(depth),
                                     conservative, k, out);
   if (!st.is_ok() && k >= 0 && k <= kMaxCandidates)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g and delta %g need %.0f x %.0f counters, more than the "
-                         "%zu bytes PostgreSQL allows in one value", epsilon, delta, width,
+                         "%zu bytes a sketch may have (the most that can be dumped as text)",
+                         epsilon, delta, width,
                          depth, kMaxSketchBytes);
   return st;
 }

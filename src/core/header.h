@@ -21,6 +21,14 @@ enum class SketchKind : uint8_t { kHll = 1, kCms = 2, kBloom = 3 };
 
 constexpr size_t kHeaderSize = 8;
 
+// The largest sketch (header included) any function may create: one that
+// still passes through text. Text output is "\x" plus two hex digits per
+// byte, allocated as one string, and a COPY line (pg_dump, COPY TO/FROM) must
+// hold it, so 2 * size must stay below PostgreSQL's 1 GB allocation limit
+// (MaxAllocSize, 2^30 - 1) with room for the row's other columns: 512 MiB less
+// 64 KiB. Larger values could be created but never dumped or restored.
+constexpr size_t kMaxDumpableBytes = (size_t{512} << 20) - (size_t{64} << 10);
+
 struct Header {
   SketchKind kind;
   uint8_t version;

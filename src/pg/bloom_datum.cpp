@@ -29,7 +29,7 @@ bloom::Params bloom_sized(int64 n, double p) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
                     errhint("Size a filter by n >= 1, the number of distinct values it should "
                             "hold, and 0 < p < 1, the false-positive probability wanted at "
-                            "that size; it may have at most %llu bits (1 GB) and %d hashes. "
+                            "that size; it may have at most %llu bits (512 MiB) and %d hashes. "
                             "bloom_sizing(n, p) shows the size before building.",
                             static_cast<unsigned long long>(bloom::kMaxBits),
                             bloom::kMaxHashes)));

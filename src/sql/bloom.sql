@@ -59,7 +59,7 @@ COMMENT ON FUNCTION @extschema@.bloom_empty(bigint, double precision) IS
 CREATE FUNCTION @extschema@.bloom_empty_bits(bits bigint, hashes integer) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_empty_bits' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_empty_bits(bigint, integer) IS
-  'An empty filter of the given bits (8..8000000000) and hashes (1..64)';
+  'An empty filter of the given bits (8..4294442880) and hashes (1..64)';
 
 CREATE FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;

@@ -461,7 +461,8 @@ TEST(BloomCorrupt, BitCountOutOfRange) {
   expect_invalid(b, "0 bits outside 8..8000000000");
   store_le64(b.data() + kBitCountOffset, 7);
   expect_invalid(b, "7 bits outside 8..8000000000");
-  store_le64(b.data() + kBitCountOffset, kMaxBits + 1);
+  // Reading accepts the 0.1.0 limit (kMaxReadableBits), above what is made now.
+  store_le64(b.data() + kBitCountOffset, kMaxReadableBits + 1);
   expect_invalid(b, "8000000001 bits outside 8..8000000000");
   // A huge declared m is refused from the header alone: nothing is read or
   // sized from it (no overflow in filter_size, no read past the buffer).
@@ -470,7 +471,7 @@ TEST(BloomCorrupt, BitCountOutOfRange) {
   store_le64(b.data() + kBitCountOffset, uint64_t{1} << 61);
   expect_invalid(b, "bits outside");
   // The largest valid m with a 32-byte buffer: refused by the length check.
-  store_le64(b.data() + kBitCountOffset, kMaxBits);
+  store_le64(b.data() + kBitCountOffset, kMaxReadableBits);
   expect_invalid(b, "8000000000 bits need 1000000016 bytes, got 32");
 }
 
@@ -529,7 +530,7 @@ TEST(BloomParams, Limits) {
   EXPECT_TRUE(check_params(static_cast<int64_t>(kMaxBits), 64).is_ok());
   const Status small = check_params(7, 1);
   EXPECT_EQ(small.code(), StatusCode::kInvalidParameter);
-  EXPECT_STREQ(small.message(), "bloom filter bits must be between 8 and 8000000000, got 7");
+  EXPECT_STREQ(small.message(), "bloom filter bits must be between 8 and 4294442880, got 7");
   EXPECT_FALSE(check_params(-1, 1).is_ok());
   EXPECT_FALSE(check_params(static_cast<int64_t>(kMaxBits) + 1, 1).is_ok());
   const Status hashes = check_params(100, 65);
@@ -537,9 +538,11 @@ TEST(BloomParams, Limits) {
   EXPECT_STREQ(hashes.message(), "bloom filter hashes must be between 1 and 64, got 65");
   EXPECT_FALSE(check_params(100, 0).is_ok());
   EXPECT_FALSE(check_params(100, -3).is_ok());
-  // The largest filter fits in one PostgreSQL value (1 GB - 1, minus the
-  // 4-byte varlena header).
-  EXPECT_LE(filter_size(kMaxBits) + 4, size_t{0x3fffffff});
+  // The largest filter can be dumped: its text form ("\\x" + 2 hex digits per
+  // byte + NUL) and a COPY line holding it stay below PostgreSQL's 1 GB
+  // allocation limit, with 64 KiB to spare for other columns.
+  EXPECT_EQ(filter_size(kMaxBits), kMaxDumpableBytes);
+  EXPECT_LE(2 * filter_size(kMaxBits) + 3 + (size_t{64} << 10), size_t{0x3fffffff});
 }
 
 TEST(BloomSizing, KnownValues) {
@@ -601,7 +604,7 @@ TEST(BloomSizing, BadParameters) {
   EXPECT_EQ(message(10, std::numeric_limits<double>::infinity()), p_range + "inf");
   EXPECT_EQ(message(1000000000, 0.01),
             "a bloom filter for n = 1000000000 at p = 0.01 needs 9585058378 bits, above the "
-            "maximum of 8000000000 bits (1 GB)");
+            "maximum of 4294442880 bits (512 MiB, the largest value that can be dumped as text)");
   EXPECT_EQ(message(std::numeric_limits<int64_t>::max(), 0.5).substr(0, 42),
             "a bloom filter for n = 9223372036854775807");
   EXPECT_EQ(message(1, 1e-20), "a bloom filter at p = 1e-20 needs 67 hashes, above the maximum of 64");

@@ -98,7 +98,7 @@ TEST(CmsParams, OutOfRangeIsRefusedWithAClearMessage) {
                         Case{0.01, 0, 100, "delta"}, Case{0.01, 1, 100, "delta"},
                         Case{0.01, NAN, 100, "delta"}, Case{0.01, 1e-15, 100, "rows"},
                         Case{0.01, 0.01, -1, "k"}, Case{0.01, 0.01, 10001, "k"},
-                        Case{1e-9, 0.01, 100, "PostgreSQL"}}) {
+                        Case{1e-9, 0.01, 100, "dumped as text"}}) {
     const Status st = params_for_accuracy(c.epsilon, c.delta, false, c.k, &p);
     EXPECT_EQ(st.code(), StatusCode::kInvalidParameter) << c.epsilon << " " << c.delta;
     EXPECT_NE(std::string(st.message()).find(c.needle), std::string::npos) << st.message();
@@ -108,9 +108,11 @@ TEST(CmsParams, OutOfRangeIsRefusedWithAClearMessage) {
     const Status st = params_for_size(w, d, false, 100, &p);
     EXPECT_EQ(st.code(), StatusCode::kInvalidParameter) << w << "x" << d;
   }
-  // The largest allowed sketches are accepted.
+  // The largest allowed sketches are accepted: about kMaxDumpableBytes of
+  // counters (8 bytes each), so that every sketch can be dumped as text.
   EXPECT_TRUE(params_for_size(1, 32, false, 10000, &p).is_ok());
-  EXPECT_TRUE(params_for_size(130000000, 1, false, 0, &p).is_ok());
+  EXPECT_TRUE(params_for_size(67000000, 1, false, 0, &p).is_ok());
+  EXPECT_FALSE(params_for_size(67200000, 1, false, 0, &p).is_ok());
 }
 
 TEST(CmsParams, ErrorBoundIsFloorOfEpsilonTimesN) {
