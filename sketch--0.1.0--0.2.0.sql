@@ -49,6 +49,10 @@ CREATE OPERATOR CLASS @extschema@.bloom_hash_ops DEFAULT FOR TYPE @extschema@.bl
 COMMENT ON OPERATOR CLASS @extschema@.bloom_hash_ops USING hash IS
   'Hash equality of bloom values: GROUP BY, DISTINCT and UNION on bloom columns';
 
+-- Every sketch is capped so that it can be dumped as text (512 MiB).
+COMMENT ON FUNCTION @extschema@.bloom_empty_bits(bigint, integer) IS
+  'An empty filter of the given bits (8..4294442880) and hashes (1..64)';
+
 ALTER OPERATOR @extschema@.@> (@extschema@.bloom, anyelement)
   SET (RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel);
 ALTER OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom)
