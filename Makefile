@@ -20,11 +20,14 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
 MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp)))
-DATA_built  = sketch--$(EXTVERSION).sql
-# Upgrade scripts from released versions (docs/upgrades.md).
-DATA        = $(wildcard sketch--*--*.sql)
+# The install script, and the upgrade scripts from released versions
+# (docs/upgrades.md): each is its own piece plus the catalog-driven pieces a
+# fresh install runs too.
+UPGRADES    = sketch--0.1.0--0.2.0.sql
+DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql src/sql/privileges.sql
+SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
+              src/sql/text_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
 # pg_regress suites: every sql/*.sql, answers in expected/. The coexistence
 # test needs the peer postgresql-hll (test/install-deps.sh installs it as
@@ -57,7 +60,14 @@ ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
 endif
 
-$(DATA_built): $(SQL_PIECES)
+sketch--$(EXTVERSION).sql: $(SQL_PIECES)
+	cat $^ > $@
+
+# Pieces every upgrade ends with: they create what a fresh install's
+# catalog-driven blocks create, for the objects that do not exist yet.
+UPGRADE_TAIL = src/sql/text_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
+
+sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql $(UPGRADE_TAIL)
 	cat $^ > $@
 
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
@@ -76,7 +86,7 @@ TEST_FUZZ_SECONDS = $(FUZZ_SECONDS)
 endif
 
 .PHONY: deps core-test sanitize fuzz fuzz-replay fuzz-corpus regress hardening memory \
-        test demo bench
+        citus docs-test test demo bench
 
 deps:
 	bash test/install-deps.sh
@@ -125,6 +135,20 @@ memory:
 	$(MAKE) install
 	bash test/cluster.sh run -- bash test/hardening/memory.sh
 
+# Citus: a coordinator and two workers on 127.0.0.1 run test/citus/suite.sql
+# (test/citus.sh; SKIPPED when Citus is not installed, a failure when CI=true).
+citus:
+	$(MAKE) all
+	$(MAKE) install
+	bash test/citus.sh
+
+# Every ```sql block of README.md and docs/*.md runs, and the results the
+# docs show are compared (test/docs/run.sh).
+docs-test:
+	$(MAKE) all
+	$(MAKE) install
+	bash test/cluster.sh run -- bash test/docs/run.sh
+
 test: deps
 	bash test/deps_mapping.sh --strict
 	bash test/hardening/check_extension_script.sh
@@ -133,6 +157,8 @@ test: deps
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	$(MAKE) regress
 	$(MAKE) hardening
+	$(MAKE) docs-test
+	$(MAKE) citus
 
 demo: deps
 	$(MAKE) all

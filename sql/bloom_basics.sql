@@ -22,12 +22,19 @@ SELECT bloom_add(bloom_empty_bits(64, 3), 42) AS one_value,
          = bloom_add(bloom_empty_bits(1000, 4), 'a'::text) AS idempotent;
 SELECT bloom_add(bloom_empty(1000, 0.01), 42) = bloom_agg(42, 1000, 0.01) AS add_equals_agg;
 
--- Membership: function and both operators; NULL in gives NULL.
+-- Membership: function and both operators; a NULL value gives NULL, a NULL
+-- filter is an empty one (false), as every reader treats a NULL sketch.
 WITH f AS (SELECT bloom_add(bloom_add(bloom_empty(1000, 0.01), 'apple'::text), 'pear'::text) AS f)
 SELECT bloom_contains(f, 'apple'::text) AS apple, f @> 'pear'::text AS pear, 'plum'::text <@ f AS plum,
-       bloom_contains(f, NULL::text) IS NULL AS null_value, bloom_contains(NULL, 'apple'::text) IS NULL AS null_filter,
+       bloom_contains(f, NULL::text) IS NULL AS null_value, bloom_contains(NULL, 'apple'::text) = false AS null_filter,
        (NULL::text <@ f) IS NULL AS null_operator
 FROM f;
+-- Quoted literals resolve (the text twins), and a value of another kind is
+-- refused rather than answered "not there".
+SELECT bloom_contains(bloom_add(bloom_empty(100, 0.01), 'x'), 'x') AS literal,
+       bloom_add(bloom_empty(100, 0.01), 'x') @> 'x' AS literal_operator,
+       'x' <@ bloom_add(bloom_empty(100, 0.01), 'x') AS literal_contained;
+SELECT bloom_contains(bloom_agg(i::bigint, 100, 0.01), '42'::text) FROM generate_series(1, 50) i;
 
 -- No false negatives: every added value is present; absent values are
 -- reported at about the configured rate (1%; the exact count is fixed by the hash).

@@ -14,8 +14,8 @@ END $$;
 
 -- A valid filter of m = 100 bits, k = 2, with bits 35 and 99 set, to corrupt
 -- byte by byte: 534b (magic) 03 (bloom) 01 (version) 01 (hash) 02 (k)
--- 00 (encoding) 00 (reserved), m = 100 as uint64, then two 64-bit words.
-SELECT '\x534b030101020000640000000000000000000008000000000000000800000000'::bloom
+-- 00 (encoding) 03 (element kind: text), m = 100 as uint64, then two 64-bit words.
+SELECT '\x534b030101020003640000000000000000000008000000000000000800000000'::bloom
        = bloom_add(bloom_empty_bits(100, 2), 'x'::text) AS valid_reference;
 
 SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
@@ -34,7 +34,7 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('65 hashes',              $q$SELECT '\x534b0301014100006400000000000000'::bloom$q$),
   ('working state encoding', $q$SELECT '\x534b0301010201006400000000000000'::bloom$q$),
   ('unknown encoding',       $q$SELECT '\x534b0301010202006400000000000000'::bloom$q$),
-  ('reserved byte',          $q$SELECT '\x534b0301010200016400000000000000'::bloom$q$),
+  ('unknown element kind',   $q$SELECT '\x534b0301010200206400000000000000'::bloom$q$),
   ('no bit count',           $q$SELECT '\x534b030101020000'::bloom$q$),
   ('bit count truncated',    $q$SELECT '\x534b0301010200006400'::bloom$q$),
   ('m = 0',                  $q$SELECT '\x534b0301010200000000000000000000'::bloom$q$),
@@ -94,7 +94,7 @@ BEGIN
   RETURN pg_temp.attempt(format('COPY recv_target FROM %L (FORMAT binary)', file));
 END $$;
 SELECT label, pg_temp.recv(bytes) AS result FROM (VALUES
-  ('recv: valid',            '\x534b030101020000640000000000000000000008000000000000000800000000'::bytea),
+  ('recv: valid',            '\x534b030101020003640000000000000000000008000000000000000800000000'::bytea),
   ('recv: empty',            ''),
   ('recv: garbage',          '\xdeadbeef'),
   ('recv: no bit count',     '\x534b030101020000'),

@@ -44,7 +44,7 @@ INSERT INTO corruptions VALUES
   ('unknown flag',            6, '\x02'),
   ('working state encoding',  7, '\x02'),
   ('unknown encoding',        7, '\x05'),
-  ('reserved byte',           8, '\x01'),
+  ('unknown element kind',    8, '\x20'),
   ('width 0',                 9, '\x00000000'),
   ('width 5',                 9, '\x05000000'),
   ('huge width',              9, '\xffffffff'),

@@ -2,13 +2,27 @@
 -- (see its README.md), must read the same in this build. Each type adds a
 -- block below for each of its golden files; a golden file never changes.
 
--- pg_temp.rewrite(query): the text form of the sketch a query builds now.
+-- pg_temp.rewrite(query): the text form of the sketch a query builds now,
+-- with header byte 7 (the element kind, recorded since 0.2.0; 0 in the
+-- version 1 sketches 0.1.0 wrote) shown as 00, or the SQLSTATE of its error.
+-- The kind the build records is shown by pg_temp.kind(query).
 CREATE FUNCTION pg_temp.rewrite(query text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   result text;
 BEGIN
   EXECUTE query INTO result;
-  RETURN result;
+  RETURN overlay(result PLACING '00' FROM 17 FOR 2);
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE;
+END $$;
+CREATE FUNCTION pg_temp.kind(query text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+BEGIN
+  EXECUTE query INTO result;
+  RETURN get_byte(decode(substr(result, 3), 'hex'), 7);
+EXCEPTION WHEN OTHERS THEN
+  RETURN NULL;
 END $$;
 
 -- hll, format version 1 --------------------------------------------------------
@@ -38,7 +52,10 @@ FROM golden_hll_v1 WHERE label <> 'saturated_p4';
 -- version that changes how it writes (a new format version) changes these
 -- rows to f, keeps the reading checks above at t, and adds a golden file of
 -- its own format.
-SELECT label, pg_temp.rewrite(query) = sketch AS written_same
+-- Since 0.2.0 a sketch records its element kind (byte 7), and sketches of
+-- different kinds do not merge (sparse_p14_date_timestamptz: 22023).
+SELECT label, pg_temp.rewrite(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.rewrite(query) LIKE 'ERROR%' THEN pg_temp.rewrite(query) END AS error
 FROM golden_hll_v1 ORDER BY label COLLATE "C";
 
 -- cms, format version 1 --------------------------------------------------------
@@ -62,7 +79,8 @@ FROM golden_cms_v1, LATERAL (SELECT sketch::cms AS s) AS s
 ORDER BY label COLLATE "C";
 
 -- Writing: this build builds the same bytes from the same input.
-SELECT label, pg_temp.rewrite(query) = sketch AS written_same
+SELECT label, pg_temp.rewrite(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.rewrite(query) LIKE 'ERROR%' THEN pg_temp.rewrite(query) END AS error
 FROM golden_cms_v1 ORDER BY label COLLATE "C";
 
 -- bloom, format version 1 ------------------------------------------------------
@@ -87,5 +105,6 @@ FROM golden_bloom_v1, LATERAL (SELECT sketch::bloom AS f) AS s
 ORDER BY label COLLATE "C";
 
 -- Writing: this build builds the same bytes from the same input.
-SELECT label, pg_temp.rewrite(query) = sketch AS written_same
+SELECT label, pg_temp.rewrite(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.rewrite(query) LIKE 'ERROR%' THEN pg_temp.rewrite(query) END AS error
 FROM golden_bloom_v1 ORDER BY label COLLATE "C";

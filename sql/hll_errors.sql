@@ -30,7 +30,7 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('precision 19',          $q$SELECT '\x534b01010113010000000000'::hll$q$),
   ('unknown encoding',      $q$SELECT '\x534b0101010a040000000000'::hll$q$),
   ('working set encoding',  $q$SELECT '\x534b0101010a030000000000'::hll$q$),
-  ('reserved byte',         $q$SELECT '\x534b0101010a010100000000'::hll$q$),
+  ('unknown element kind',  $q$SELECT '\x534b0101010a012000000000'::hll$q$),
   ('count beyond data',     $q$SELECT '\x534b0101010a010002000000'::hll$q$),
   ('huge declared count',   $q$SELECT '\x534b0101010a0100ffffffff'::hll$q$),
   ('trailing bytes',        $q$SELECT '\x534b0101010a0100010000004100000000'::hll$q$),

@@ -28,7 +28,7 @@ CREATE FUNCTION evil.hll_eq(anyelement, anyelement) RETURNS boolean
   LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.calls VALUES ('hll_eq'); RETURN true; END $$;
 CREATE FUNCTION evil.hll_from_bytea(anyelement) RETURNS anyelement
   LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.calls VALUES ('hll_from_bytea'); RETURN $1; END $$;
-CREATE FUNCTION evil.sketch_hash(text) RETURNS bigint
+CREATE FUNCTION evil.sketch_hash(varchar) RETURNS bigint
   LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.calls VALUES ('sketch_hash'); RETURN 0; END $$;
 CREATE FUNCTION evil.textcat(text, text) RETURNS text
   LANGUAGE plpgsql AS $$ BEGIN INSERT INTO evil.calls VALUES ('textcat'); RETURN $1; END $$;

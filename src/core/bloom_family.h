@@ -14,6 +14,8 @@ namespace sketch::bloom {
 struct Family {
   using View = bloom::View;
 
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return bloom::parse(data, len, Validation::kState, out);
   }

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/bloom.h"
+#include "core/element_kind.h"
 
 namespace sketch::bloom {
 
@@ -70,10 +71,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
     return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: unknown encoding %u",
                          header.param[1]);
-  if (header.param[2] != 0)
+  if (!valid_element_kind(header.param[2]))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: reserved header byte is %u, not 0",
-                         header.param[2]);
+                         "invalid bloom data: unknown element kind %u", header.param[2]);
   if (len < kBitsOffset)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: truncated before the bit count (%zu bytes)", len);

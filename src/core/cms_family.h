@@ -13,6 +13,8 @@ namespace sketch::cms {
 struct Family {
   using View = cms::View;
 
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return cms::parse(data, len, Validation::kStructure, out);
   }

@@ -6,6 +6,7 @@
 
 #include "core/hash.h"
 #include "core/cms.h"
+#include "core/element_kind.h"
 #include "core/cms_internal.h"
 
 namespace sketch::cms {
@@ -318,9 +319,9 @@ Status parse_fixed_fields(const uint8_t* data, size_t len, bool canonical, View*
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
     return Status::error(StatusCode::kInvalidFormat, "invalid cms data: unknown encoding %u",
                          header.param[1]);
-  if (header.param[2] != 0)
+  if (!valid_element_kind(header.param[2]))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid cms data: reserved header byte is %u, not 0", header.param[2]);
+                         "invalid cms data: unknown element kind %u", header.param[2]);
   if (len < kFixedBytes)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cms data: truncated (%zu bytes, the parameters need %zu)", len,

@@ -18,6 +18,8 @@ inline int precision_of(const uint8_t* sketch) { return sketch[5]; }
 struct Family {
   using View = hll::View;
 
+  static const uint8_t* bytes_of(const View& v) { return v.body - kHeaderSize; }
+
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return hll::parse(data, len, Validation::kStructure, out);
   }

@@ -3,6 +3,7 @@
 
 #include "core/hash.h"
 #include "core/hll.h"
+#include "core/element_kind.h"
 #include "core/hll_internal.h"
 
 namespace sketch::hll {
@@ -95,9 +96,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (!known)
     return Status::error(StatusCode::kInvalidFormat, "invalid hll data: unknown encoding %u",
                          header.param[1]);
-  if (header.param[2] != 0)
+  if (!valid_element_kind(header.param[2]))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid hll data: reserved header byte is %u, not 0", header.param[2]);
+                         "invalid hll data: unknown element kind %u", header.param[2]);
 
   View v{p, encoding, 0, 0, data + kHeaderSize, len};
   switch (encoding) {

@@ -20,6 +20,7 @@
 // bloom_family.h):
 //
 //   using View;                         parsed read-only look at a sketch
+//   const uint8_t* bytes_of(View)       the sketch's bytes, header first
 //   Status parse(data, len, View*)      any encoding, structure checked
 //   bool is_working(data, len)          O(1): a working state, safe to write
 //   size_t working_size(View)           bytes of a working copy of a view
@@ -43,9 +44,30 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/element_kind.h"
 #include "core/status.h"
 
 namespace sketch::state {
+
+// Every family keeps the element kind (element_kind.h) in header byte 7 and
+// its own writers leave it 0; these functions carry it over to every buffer
+// they make from another, so that no family has to.
+inline void carry_kind(const uint8_t* from, uint8_t* to) {
+  to[kElementKindOffset] = from[kElementKindOffset];
+}
+
+// Makes a working state ready for a value of `kind`: an empty state takes
+// the kind, an equal kind passes, anything else is refused (naming both)
+// before the value is hashed into the state. One byte compare per row.
+inline Status accept_kind(uint8_t* state, ElementKind kind) {
+  const ElementKind current = element_kind_of(state);
+  if (current == kind) return Status::ok();
+  ElementKind combined;
+  Status st = combine_element_kinds(current, kind, &combined);
+  if (!st.is_ok()) return st;
+  state[kElementKindOffset] = static_cast<uint8_t>(combined);
+  return Status::ok();
+}
 
 // A working state the caller may write, made from any valid sketch bytes:
 // the bytes themselves when `owned` and already working, else a new copy.
@@ -60,6 +82,7 @@ Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t*
   if (!st.is_ok()) return st;
   uint8_t* copy = alloc(Family::working_size(v));
   Family::write_working(v, copy);
+  carry_kind(data, copy);
   *out = copy;
   return Status::ok();
 }
@@ -78,6 +101,7 @@ uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element, Allo
     Family::plan_growth(v, &growth);
     uint8_t* grown = alloc(growth.size);
     Family::grow(v, growth, grown);
+    carry_kind(state, grown);
     state = grown;
     len = growth.size;
   }
@@ -94,12 +118,16 @@ Status merge(uint8_t* state, size_t len, const typename Family::View& other, All
   typename Family::View a;
   Status st = Family::parse(state, len, &a);
   if (!st.is_ok()) return st;
+  ElementKind kind;
+  st = combine_element_kinds(element_kind_of(state), element_kind_of(Family::bytes_of(other)), &kind);
+  if (!st.is_ok()) return st;
   typename Family::MergePlan plan;
   st = Family::plan_merge(a, other, &plan);
   if (!st.is_ok()) return st;
   uint8_t* dst = plan.in_place ? nullptr : alloc(plan.size);
   Family::merge(state, a, other, plan, dst);
   *out = plan.in_place ? state : dst;
+  (*out)[kElementKindOffset] = static_cast<uint8_t>(kind);
   *out_len = plan.in_place ? len : plan.size;
   return Status::ok();
 }
@@ -114,6 +142,7 @@ Status to_stored(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t** out,
   *out_len = Family::stored_size(v);
   *out = alloc(*out_len);
   Family::write_stored(v, *out);
+  carry_kind(data, *out);
   return Status::ok();
 }
 

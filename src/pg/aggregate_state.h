@@ -22,6 +22,7 @@
 #pragma once
 
 #include "core/working_state.h"
+#include "pg/element_hash.h"
 #include "pg/postgres_headers.h"
 #include "pg/report.h"
 #include "pg/sketch_datum.h"
@@ -79,10 +80,31 @@ struct SketchStates {
     return state;
   }
 
+  // Readies a working state for values of the hasher's kind: an empty state
+  // takes the kind, another kind is refused naming both (one byte compare
+  // per row).
+  static void accept_kind(uint8_t* state, const ElementHasher* hasher) {
+    if (element_kind_of(state) == hasher->kind) return;
+    check_value_kind(state, hasher);
+    raise_if(state::accept_kind(state, hasher->kind));
+  }
+
+  // Marks a new empty sketch as holding no kind of value yet.
+  static uint8_t* without_kind(uint8_t* sketch) {
+    sketch[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
+    return sketch;
+  }
+
+  // The stored form of a view, as a new varlena.
+  static struct varlena* stored_of(const View& v) {
+    return reinterpret_cast<struct varlena*>(DatumGetPointer(stored(Family::bytes_of(v), v.size)));
+  }
+
   // A working state made from a view (the first input of a union).
   static uint8_t* copy(const View& v) {
     uint8_t* state = allocate(Family::working_size(v));
     Family::write_working(v, state);
+    state::carry_kind(Family::bytes_of(v), state);
     return state;
   }
 

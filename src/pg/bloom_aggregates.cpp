@@ -77,7 +77,7 @@ uint8_t* new_state(const bloom::Params& params, bool in_agg) {
   } else {
     bloom::write_empty(state, params);
   }
-  return state;
+  return BloomStates::without_kind(state);
 }
 
 void check_same_params(const char* name, const char* args, const uint8* filter,
@@ -119,6 +119,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
   uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
                                    : BloomStates::take(fcinfo, in_agg);
   check_same_params(name, args, state, cache->params);
+  BloomStates::accept_kind(state, &cache->hasher);
   return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
 

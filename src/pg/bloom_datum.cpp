@@ -53,22 +53,11 @@ struct varlena* bloom_new(const bloom::Params& params) {
   check_sketch_size(size, kBloomTypeName);
   struct varlena* out = new_sketch(size);
   bloom::write_empty(payload(out), params);
+  BloomStates::without_kind(payload(out));
   return out;
 }
 
-struct varlena* bloom_new_working(const bloom::Params& params) {
-  const size_t size = bloom::working_size(params.bits);
-  check_sketch_size(size, kBloomTypeName);
-  struct varlena* out = new_sketch(size);
-  bloom::write_empty_working(payload(out), params);
-  return out;
-}
-
-struct varlena* bloom_stored(const bloom::View& v) {
-  struct varlena* out = new_sketch(bloom::filter_size(v.bits));
-  bloom::write_stored(v, payload(out));
-  return out;
-}
+struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_of(v); }
 
 void bloom_raise(const Status& status) {
   if (status.code() != StatusCode::kMismatch) raise_error(status);

@@ -36,10 +36,9 @@ bloom::View bloom_state_view(const struct varlena* v);
 bloom::Params bloom_sized(int64 n, double p);
 bloom::Params bloom_params(int64 bits, int64 hashes);
 
-// A new empty filter, a new empty working state, and the stored form of a
-// view of either encoding as a new value.
+// A new empty filter (of no element kind yet), and the stored form of a view
+// of either encoding as a new value.
 struct varlena* bloom_new(const bloom::Params& params);
-struct varlena* bloom_new_working(const bloom::Params& params);
 struct varlena* bloom_stored(const bloom::View& v);
 
 // Raises 22023 naming both parameter sets unless a and b can be combined.

@@ -50,31 +50,33 @@ extern "C" Datum bloom_empty_bits(PG_FUNCTION_ARGS) {
 extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const Hash128 hash = hash_element128(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1));
-  struct varlena* out = bloom_stored(bloom_arg(fcinfo, 0));
-  bloom::add_hash(payload(out), hash);
-  PG_RETURN_POINTER(out);
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  bloom::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = BloomStates::take(fcinfo, false);
+  BloomStates::accept_kind(state, hasher);
+  return BloomStates::give(BloomStates::add(state, element), false);
 }
 
 extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const bloom::View a = bloom_arg(fcinfo, 0);
-  const bloom::View b = bloom_arg(fcinfo, 1);
-  bloom_check_compatible(a, b);
-  struct varlena* out = bloom_stored(a);
-  bloom::union_into(payload(out), b);
-  PG_RETURN_POINTER(out);
+  const bloom::View b = BloomStates::view_arg(fcinfo, 1);
+  return BloomStates::give(BloomStates::merge(BloomStates::take(fcinfo, false), b), false);
 }
 
 // Strict: the intersection with "no data" is unknown parameters, not a filter.
 extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
   const bloom::View a = bloom_arg(fcinfo, 0);
   const bloom::View b = bloom_arg(fcinfo, 1);
+  ElementKind kind;
+  const Status kinds =
+      combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind);
+  if (!kinds.is_ok()) bloom_raise(kinds);
   bloom_check_compatible(a, b);
   struct varlena* out = bloom_stored(a);
   bloom::intersect_into(payload(out), b);
+  payload(out)[kElementKindOffset] = static_cast<uint8>(kind);
   PG_RETURN_POINTER(out);
 }
 

@@ -25,7 +25,11 @@ struct ProbeCache {
   DetoastCache filter;
 };
 
-bool probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
+// A NULL value has no answer (NULL); a NULL filter is an empty one, which
+// contains nothing (false), like every reader treats a NULL sketch as empty.
+Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
+  if (PG_ARGISNULL(value_arg)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(filter_arg)) PG_RETURN_BOOL(false);
   auto* cache = static_cast<ProbeCache*>(fcinfo->flinfo->fn_extra);
   if (cache == nullptr) {
     cache = static_cast<ProbeCache*>(
@@ -35,11 +39,13 @@ bool probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
   }
   const bloom::View filter =
       bloom_view(detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg)));
-  return bloom::contains_hash(filter, hash_element128(&cache->hasher, PG_GETARG_DATUM(value_arg)));
+  check_value_kind(filter.data, &cache->hasher);
+  PG_RETURN_BOOL(
+      bloom::contains_hash(filter, hash_element128(&cache->hasher, PG_GETARG_DATUM(value_arg))));
 }
 
 }  // namespace
 
-extern "C" Datum bloom_contains(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(probe(fcinfo, 0, 1)); }
+extern "C" Datum bloom_contains(PG_FUNCTION_ARGS) { return probe(fcinfo, 0, 1); }
 
-extern "C" Datum bloom_contained(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(probe(fcinfo, 1, 0)); }
+extern "C" Datum bloom_contained(PG_FUNCTION_ARGS) { return probe(fcinfo, 1, 0); }

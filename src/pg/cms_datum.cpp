@@ -71,19 +71,13 @@ Status cms_validate(const uint8* data, size_t len) {
   return Status::ok();
 }
 
-struct varlena* cms_canonical(const cms::View& v) {
-  const size_t size = cms::canonical_size(v);
-  check_sketch_size(size, kCmsTypeName);
-  struct varlena* out = new_sketch(size);
-  cms::write_canonical(v, payload(out));
-  return out;
-}
+struct varlena* cms_canonical(const cms::View& v) { return CmsStates::stored_of(v); }
 
 uint8_t* cms_new_state(const cms::Params& params) {
   const uint32 arena = cms::initial_arena_capacity(params.candidates);
   uint8_t* state = CmsStates::allocate(cms::working_size(params, arena));
   cms::write_empty_working(params, arena, state);
-  return state;
+  return CmsStates::without_kind(state);
 }
 
 void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info) {
@@ -120,6 +114,7 @@ cms::Family::Text candidate_text(void* context) {
 
 uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
                        Datum value) {
+  CmsStates::accept_kind(state, &info->hasher);
   PendingText pending{info, value, nullptr};
   cms::Family::Element element = cms::Family::element(hash, count, candidate_text, &pending);
   state = CmsStates::add(state, element);

@@ -33,6 +33,7 @@ namespace {
 struct varlena* empty_sketch(const cms::Params& p) {
   struct varlena* out = new_sketch(cms::stored_size(p, 0, 0));
   cms::write_empty(p, payload(out));
+  CmsStates::without_kind(payload(out));
   return out;
 }
 
@@ -101,6 +102,7 @@ extern "C" Datum cms_frequency(PG_FUNCTION_ARGS) {
   }
   const cms::View v =
       cms_view(detoast_cached(fcinfo->flinfo, &cache->sketch, PG_GETARG_DATUM(0)));
+  check_value_kind(v.data, &cache->hasher);
   const uint64 hash = hash_element64(&cache->hasher, PG_GETARG_DATUM(1));
   PG_RETURN_INT64(static_cast<int64>(cms::estimate(v, hash)));
 }

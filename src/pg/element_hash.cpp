@@ -5,15 +5,21 @@
 #include "core/canonical.h"
 
 extern "C" {
+#include "access/transam.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_proc.h"
+#include "nodes/nodeFuncs.h"
 #include "utils/date.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
+#include "utils/typcache.h"
 }
 
 namespace sketch::pg {
 
 namespace {
 
-ElementEncoding encoding_for(Oid type) {
+ElementEncoding fast_encoding_for(Oid type) {
   switch (type) {
     case INT2OID: return ElementEncoding::kInt16;
     case INT4OID: return ElementEncoding::kInt32;
@@ -33,8 +39,106 @@ ElementEncoding encoding_for(Oid type) {
     case BPCHAROID: return ElementEncoding::kBpchar;
     case NAMEOID: return ElementEncoding::kName;
     case UUIDOID: return ElementEncoding::kUuid;
+    case INTERVALOID: return ElementEncoding::kInterval;
     default: return ElementEncoding::kSendForm;
   }
+}
+
+ElementKind kind_for(Oid base, ElementEncoding encoding) {
+  switch (encoding) {
+    case ElementEncoding::kInt16:
+    case ElementEncoding::kInt32:
+    case ElementEncoding::kOid:
+    case ElementEncoding::kNumeric: return ElementKind::kNumber;
+    case ElementEncoding::kInt64:
+      switch (base) {
+        case TIMESTAMPOID: return ElementKind::kTimestamp;
+        case TIMESTAMPTZOID: return ElementKind::kTimestampTz;
+        case TIMEOID: return ElementKind::kTime;
+        default: return ElementKind::kNumber;
+      }
+    case ElementEncoding::kBool: return ElementKind::kBool;
+    case ElementEncoding::kDate: return ElementKind::kDate;
+    case ElementEncoding::kFloat4:
+    case ElementEncoding::kFloat8: return ElementKind::kFloat;
+    case ElementEncoding::kVarlenaBytes:
+      return base == BYTEAOID ? ElementKind::kBytea : ElementKind::kText;
+    case ElementEncoding::kBpchar:
+    case ElementEncoding::kName: return ElementKind::kText;
+    case ElementEncoding::kUuid: return ElementKind::kUuid;
+    case ElementEncoding::kCollatedText:
+    case ElementEncoding::kCollatedBpchar: return ElementKind::kCollatedText;
+    case ElementEncoding::kInterval: return ElementKind::kInterval;
+    case ElementEncoding::kHashOpclass: return ElementKind::kHashed;
+    case ElementEncoding::kSendForm: return ElementKind::kBinary;
+    case ElementEncoding::kTextForm: return ElementKind::kTextForm;
+  }
+  return ElementKind::kUnknown;
+}
+
+bool is_text_like(Oid base) {
+  return base == TEXTOID || base == VARCHAROID || base == BPCHAROID;
+}
+
+// Types hashed through their default hash operator class: jsonb (whose =
+// ignores numeric scale and key order, unlike its binary form) and the base
+// and range types of extensions (citext, ...), whose = we cannot know.
+// Built-in types outside the fast paths keep their binary form, and enums
+// and composites too: their hash functions use database-specific OIDs.
+bool hashed_by_opclass(Oid base) {
+  if (base == JSONBOID) return true;
+  if (base < FirstNormalObjectId) return false;
+  const char typtype = get_typtype(base);
+  return typtype == TYPTYPE_BASE || typtype == TYPTYPE_RANGE || typtype == TYPTYPE_MULTIRANGE;
+}
+
+// An implicit binary coercion the parser inserted to reach a declared
+// argument type (citext or varchar to a text overload, a domain to its
+// base) hides the value's own type: look through it.
+Node* strip_implicit_relabel(Node* node) {
+  while (node != nullptr && IsA(node, RelabelType) &&
+         reinterpret_cast<RelabelType*>(node)->relabelformat == COERCE_IMPLICIT_CAST)
+    node = reinterpret_cast<Node*>(reinterpret_cast<RelabelType*>(node)->arg);
+  return node;
+}
+
+// The expression of argument argno (0 = first) of a plain call, or nullptr.
+Node* call_arg(Node* expr, int argno) {
+  List* args = nullptr;
+  if (expr == nullptr) return nullptr;
+  if (IsA(expr, FuncExpr)) args = reinterpret_cast<FuncExpr*>(expr)->args;
+  if (IsA(expr, OpExpr)) args = reinterpret_cast<OpExpr*>(expr)->args;
+  if (args == nullptr || argno >= list_length(args)) return nullptr;
+  return static_cast<Node*>(list_nth(args, argno));
+}
+
+// In an aggregate's transition function, the aggregate's own argument
+// expression for transition argument argno (argument 0 is the state), if
+// the Aggref is the one this function serves (a distributed engine may
+// call it from inside an aggregate of its own).
+Node* aggregate_arg(FunctionCallInfo fcinfo, int argno) {
+  if (argno < 1) return nullptr;
+  Aggref* aggref = AggGetAggref(fcinfo);
+  if (aggref == nullptr) return nullptr;
+  HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggref->aggfnoid));
+  if (!HeapTupleIsValid(tuple)) return nullptr;
+  const Oid transfn = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple))->aggtransfn;
+  ReleaseSysCache(tuple);
+  if (transfn != fcinfo->flinfo->fn_oid || argno - 1 >= list_length(aggref->args))
+    return nullptr;
+  return reinterpret_cast<Node*>(
+      static_cast<TargetEntry*>(list_nth(aggref->args, argno - 1))->expr);
+}
+
+// The declared type of argument argno, if it is not polymorphic.
+Oid declared_arg_type(Oid function, int argno) {
+  HeapTuple tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(function));
+  if (!HeapTupleIsValid(tuple)) return InvalidOid;
+  const Form_pg_proc proc = reinterpret_cast<Form_pg_proc>(GETSTRUCT(tuple));
+  Oid type = InvalidOid;
+  if (argno < proc->pronargs) type = proc->proargtypes.values[argno];
+  ReleaseSysCache(tuple);
+  return IsPolymorphicType(type) ? InvalidOid : type;
 }
 
 void set_int64(ElementBytes* out, int64 value) {
@@ -65,14 +169,45 @@ bool parse_integral(const char* text, int64* value) {
 
 }  // namespace
 
+Oid element_arg_type(FunctionCallInfo fcinfo, int argno) {
+  Node* arg = aggregate_arg(fcinfo, argno);
+  if (arg == nullptr) arg = call_arg(fcinfo->flinfo->fn_expr, argno);
+  if (arg != nullptr) return exprType(strip_implicit_relabel(arg));
+  const Oid from_expr = get_fn_expr_argtype(fcinfo->flinfo, argno);
+  if (OidIsValid(from_expr)) return from_expr;
+  return declared_arg_type(fcinfo->flinfo->fn_oid, argno);
+}
+
 void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher) {
-  const Oid arg_type = get_fn_expr_argtype(fcinfo->flinfo, argno);
+  const Oid arg_type = element_arg_type(fcinfo, argno);
   if (!OidIsValid(arg_type))
-    ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
-                    errmsg("could not determine the type of the value to hash")));
+    ereport(ERROR,
+            (errcode(ERRCODE_INDETERMINATE_DATATYPE),
+             errmsg("could not determine the type of the value to hash"),
+             errdetail("The function was called without its call expression and declares "
+                       "the value as a polymorphic type."),
+             errhint("Distributed engines call transition functions this way: use an "
+                     "aggregate overload with a declared value type, or cast the value to "
+                     "one of bigint, numeric, double precision, text, bytea, uuid, date, "
+                     "timestamp, timestamptz or boolean.")));
   hasher->type = arg_type;
+  hasher->collation = fcinfo->fncollation;
   const Oid base = getBaseType(arg_type);
-  hasher->encoding = encoding_for(base);
+  hasher->encoding = fast_encoding_for(base);
+  if (is_text_like(base) && OidIsValid(hasher->collation) &&
+      !get_collation_isdeterministic(hasher->collation))
+    hasher->encoding =
+        base == BPCHAROID ? ElementEncoding::kCollatedBpchar : ElementEncoding::kCollatedText;
+  if (hasher->encoding == ElementEncoding::kSendForm && hashed_by_opclass(base)) {
+    TypeCacheEntry* entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC_FINFO);
+    if (OidIsValid(entry->hash_extended_proc)) {
+      fmgr_info_cxt(entry->hash_extended_proc, &hasher->convert, fcinfo->flinfo->fn_mcxt);
+      hasher->encoding = ElementEncoding::kHashOpclass;
+      // The class's own collation rule: citext compares under the call's
+      // collation, or the database default when there is none.
+      if (!OidIsValid(hasher->collation)) hasher->collation = get_typcollation(base);
+    }
+  }
   if (hasher->encoding == ElementEncoding::kSendForm) {
     int16 typlen;
     bool typbyval;
@@ -90,6 +225,19 @@ void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hash
       hasher->encoding = ElementEncoding::kTextForm;
     }
   }
+  hasher->kind = kind_for(base, hasher->encoding);
+}
+
+void check_value_kind(const uint8* sketch, const ElementHasher* hasher) {
+  const ElementKind kind = element_kind_of(sketch);
+  if (kind == hasher->kind) return;
+  const Status st = check_element_kind(kind, hasher->kind);
+  if (!st.is_ok())
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", st.message()),
+                    errdetail("The value is of type %s.", format_type_be(hasher->type)),
+                    errhint("A sketch answers only for values of the kind it was built from: "
+                            "cast the value to that kind (for example 42::bigint or "
+                            "'42'::text), or build the sketch from values of this kind.")));
 }
 
 ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno) {
@@ -149,6 +297,36 @@ void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out) 
     case ElementEncoding::kUuid:
       out->data = DatumGetUUIDP(value)->data;
       out->len = UUID_LEN;
+      return;
+    case ElementEncoding::kCollatedText:
+    case ElementEncoding::kCollatedBpchar: {
+      // The collation's own hash: equal under the collation exactly when
+      // equal here (for ICU, the hash of the sort key).
+      const PGFunction hash = hasher->encoding == ElementEncoding::kCollatedText
+                                  ? hashtextextended
+                                  : hashbpcharextended;
+      set_int64(out, DatumGetInt64(DirectFunctionCall2Coll(hash, hasher->collation, value,
+                                                           Int64GetDatum(0))));
+      return;
+    }
+    case ElementEncoding::kInterval: {
+      // interval = compares the span with months of 30 days and days of 24
+      // hours ('1 mon' = '30 days', '1 day' = '24 hours'): hash that span.
+      const Interval* iv = DatumGetIntervalP(value);
+      const __int128 span =
+          static_cast<__int128>(iv->time) +
+          (static_cast<__int128>(iv->day) + static_cast<__int128>(iv->month) * DAYS_PER_MONTH) *
+              USECS_PER_DAY;
+      encode_int64(static_cast<int64>(span), out->scratch);
+      encode_int64(static_cast<int64>(span >> 64), out->scratch + 8);
+      out->data = out->scratch;
+      out->len = 16;
+      return;
+    }
+    case ElementEncoding::kHashOpclass:
+      set_int64(out, DatumGetInt64(FunctionCall2Coll(const_cast<FmgrInfo*>(&hasher->convert),
+                                                     hasher->collation, value,
+                                                     Int64GetDatum(0))));
       return;
     case ElementEncoding::kSendForm: {
       bytea* sent = SendFunctionCall(const_cast<FmgrInfo*>(&hasher->convert), value);

@@ -29,7 +29,8 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
   const bool in_agg = in_aggregate(fcinfo);
-  hll::Family::Element element{hash_element64(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1))};
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
     hll_check_precision(p);
@@ -45,6 +46,7 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
                       errdetail("The aggregate started with p = %d and now got p = %d.",
                                 state_p, p)));
   }
+  HllStates::accept_kind(state, hasher);
   return HllStates::give(HllStates::add(state, element), in_agg);
 }
 

@@ -54,14 +54,18 @@ extern "C" Datum hll_empty(PG_FUNCTION_ARGS) {
   hll_check_precision(p);
   struct varlena* out = new_sketch(hll::sparse_size(0));
   hll::write_empty(payload(out), p);
+  HllStates::without_kind(payload(out));
   PG_RETURN_POINTER(out);
 }
 
 extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  hll::Family::Element element{hash_element64(element_hasher(fcinfo, 1), PG_GETARG_DATUM(1))};
-  return HllStates::give(HllStates::add(HllStates::take(fcinfo, false), element), false);
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = HllStates::take(fcinfo, false);
+  HllStates::accept_kind(state, hasher);
+  return HllStates::give(HllStates::add(state, element), false);
 }
 
 extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {

@@ -68,13 +68,13 @@ COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) IS
 
 -- Membership ----------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloom, value anyelement) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
-  'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). NULL filter or value gives NULL';
+  'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). A NULL filter is empty (false); a NULL value gives NULL';
 
-CREATE FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) IS
   'bloom_contains with the arguments swapped: may the value be in the filter?';
 

@@ -50,7 +50,7 @@ std::string params_text(uint64_t bits, int hashes) {
 TEST(BloomFormat, EmptyFilterLayout) {
   const Filter f(100, 3);
   const std::vector<uint8_t> expected = {
-      'S', 'K', 3, 1, 1, 3, 0, 0,      // header: bloom v1, hash 1, k = 3, reserved
+      'S', 'K', 3, 1, 1, 3, 0, 0,      // header: bloom v1, hash 1, k = 3, kind unrecorded
       100, 0, 0, 0, 0, 0, 0, 0,        // m = 100, uint64 LE
       0, 0, 0, 0, 0, 0, 0, 0,          // two words: bits 0..63
       0, 0, 0, 0, 0, 0, 0, 0,          //            bits 64..127 (100..127 padding)
@@ -439,8 +439,11 @@ TEST(BloomCorrupt, BadHeader) {
   b[6] = 2;
   expect_invalid(b, "unknown encoding 2");
   b = valid_bytes();
-  b[7] = 4;
-  expect_invalid(b, "reserved header byte is 4, not 0");
+  // Byte 7 is the element kind (element_kind.h): 0..15 and 255 are kinds.
+  b[7] = 16;
+  expect_invalid(b, "unknown element kind 16");
+  b[7] = 254;
+  expect_invalid(b, "unknown element kind 254");
 }
 
 TEST(BloomCorrupt, HashesOutOfRange) {

@@ -646,7 +646,7 @@ TEST(CmsValidation, EveryCorruptionClassIsRefused) {
       {"encoding 0", [](auto& b) { b[6] = 0; }, "encoding"},
       {"encoding 3", [](auto& b) { b[6] = 3; }, "encoding"},
       {"working encoding", [](auto& b) { b[6] = 2; }, "working state"},
-      {"reserved byte", [](auto& b) { b[7] = 1; }, "reserved"},
+      {"unknown element kind", [](auto& b) { b[7] = 16; }, "unknown element kind 16"},
       {"width 0", [](auto& b) { store_le32(b.data() + 8, 0); }, "width"},
       {"width larger", [](auto& b) { store_le32(b.data() + 8, 5); }, ""},
       {"huge width", [](auto& b) { store_le32(b.data() + 8, 0xffffffff); }, "counters need"},

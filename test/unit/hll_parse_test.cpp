@@ -209,14 +209,21 @@ TEST(HllCorrupt, UnknownEncoding) {
   EXPECT_TRUE(Rejected(set.bytes(), Validation::kCanonical));
 }
 
-TEST(HllCorrupt, NonzeroReservedByte) {
-  for (uint8_t value : {1, 128, 255}) {
+// Byte 7 is the element kind (core/element_kind.h): 0..15 and 255 are
+// kinds, anything else is refused.
+TEST(HllCorrupt, UnknownElementKind) {
+  for (uint8_t value : {16, 128, 254}) {
     std::vector<uint8_t> b = valid_sparse();
     b[7] = value;
     EXPECT_TRUE(Rejected(b));
     std::vector<uint8_t> d = valid_dense();
     d[7] = value;
     EXPECT_TRUE(Rejected(d));
+  }
+  for (uint8_t value : {0, 1, 15, 255}) {
+    std::vector<uint8_t> b = valid_sparse();
+    b[7] = value;
+    EXPECT_TRUE(Accepted(b, Validation::kCanonical));
   }
 }
 

@@ -1,9 +1,10 @@
--- sketch 0.1.0 -> 0.2.0 (docs/upgrades.md).
+-- sketch 0.1.0 -> 0.2.0 (docs/upgrades.md). The Makefile appends the pieces
+-- that create the text twins, the typed aggregate twins and the privileges
+-- (src/sql/text_overloads.sql, typed_aggregates.sql, privileges.sql): they
+-- are written once and run both on a fresh install and here.
 --
--- Stored values of every type read unchanged: no format changed. New:
--- hash operator classes (GROUP BY, DISTINCT, UNION on sketch columns),
--- matchingsel estimates for bloom's @> and <@, and EXECUTE on the aggregates'
--- support functions revoked from PUBLIC.
+-- Stored values of every type read unchanged: byte 7 of the header, 0 in
+-- every 0.1.0 sketch, is now the element kind, where 0 means unrecorded.
 
 \echo Use "ALTER EXTENSION sketch UPDATE TO '0.2.0'" to load this file. \quit
 
@@ -58,31 +59,12 @@ ALTER OPERATOR @extschema@.@> (@extschema@.bloom, anyelement)
 ALTER OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom)
   SET (RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel);
 
--- Privileges ----------------------------------------------------------------
-
--- Defence in depth (docs/hardening.md, "Aggregate states"): the transition,
--- combine and final functions of the extension's aggregates are support
--- functions, not for direct use. Every state they receive is checked by the
--- shared state mechanism whoever calls them; in addition, no role but the
--- extension's owner (and superusers) may call them or build its own
--- aggregates over them. The extension's aggregates keep working for every
--- role: PostgreSQL checks EXECUTE on an aggregate's support functions for
--- the aggregate's owner, not for the caller. Generic over the catalog, so an
--- aggregate added by a new family is covered without editing this file.
-DO $privileges$
-DECLARE
-  support regprocedure;
-BEGIN
-  FOR support IN
-    SELECT DISTINCT p.oid::pg_catalog.regprocedure
-    FROM pg_catalog.pg_aggregate a
-    JOIN pg_catalog.pg_proc p ON p.oid IN (a.aggtransfn, a.aggcombinefn, a.aggfinalfn)
-    JOIN pg_catalog.pg_depend d
-      ON d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
-     AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e'
-    JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
-  LOOP
-    EXECUTE pg_catalog.format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', support);
-  END LOOP;
-END
-$privileges$;
+-- A NULL filter is an empty one: membership answers false, not NULL.
+CREATE OR REPLACE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloom, value anyelement)
+  RETURNS boolean AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+ALTER FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) CALLED ON NULL INPUT;
+COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
+  'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). A NULL filter is empty (false); a NULL value gives NULL';
+CREATE OR REPLACE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@.bloom)
+  RETURNS boolean AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+ALTER FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) CALLED ON NULL INPUT;

@@ -1,0 +1,80 @@
+
+-- Aggregates with declared element types -------------------------------------
+
+-- Every aggregate above that takes a value as anyelement gets twins whose
+-- value argument is a declared type, each over a twin of its transition
+-- function (the same C function). Why: a distributed engine such as Citus
+-- splits an aggregate into partial aggregates on the shards only when the
+-- argument types equal the aggregate's declared types, and calls the
+-- transition function without a call expression, so the value's type must
+-- be readable from the function's declaration (docs/distributed.md). On one
+-- node the twins behave exactly like the anyelement aggregate: PostgreSQL
+-- picks the twin of the argument's type, and the element hasher sees
+-- through implicit coercions (a varchar or citext passed to the text twin
+-- is still hashed as what it is). Types without a twin use the anyelement
+-- aggregate. Generated from the catalog, so a new family's aggregates get
+-- their twins without editing this block.
+DO $typed$
+DECLARE
+  element_types CONSTANT regtype[] := ARRAY[
+    'smallint', 'integer', 'bigint', 'numeric', 'real', 'double precision', 'text',
+    'bytea', 'uuid', 'date', 'timestamp', 'timestamptz', 'boolean']::regtype[];
+  agg record;
+  element regtype;
+  agg_args text;
+  trans_args text;
+  trans_name text;
+BEGIN
+  FOR agg IN
+    SELECT p.oid AS aggfn, p.proname, p.proargtypes::oid[] AS argtypes,
+           t.oid AS transfn, t.proname AS trans_name, t.prosrc, t.probin, t.provolatile,
+           t.proisstrict, t.proargtypes::oid[] AS trans_argtypes,
+           a.aggtranstype::regtype AS stype, a.aggtransspace, a.aggfinalmodify,
+           (SELECT pg_catalog.format('@extschema@.%I', f.proname) FROM pg_catalog.pg_proc f
+            WHERE f.oid = a.aggfinalfn) AS finalfn,
+           (SELECT pg_catalog.format('@extschema@.%I', c.proname) FROM pg_catalog.pg_proc c
+            WHERE c.oid = a.aggcombinefn) AS combinefn,
+           pg_catalog.obj_description(p.oid, 'pg_proc') AS agg_comment,
+           pg_catalog.obj_description(t.oid, 'pg_proc') AS trans_comment
+    FROM pg_catalog.pg_aggregate a
+    JOIN pg_catalog.pg_proc p ON p.oid = a.aggfnoid
+    JOIN pg_catalog.pg_proc t ON t.oid = a.aggtransfn
+    WHERE p.pronamespace = '@extschema@'::regnamespace
+      AND 'anyelement'::regtype = ANY (p.proargtypes::oid[])
+      AND EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+                  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+                  WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
+                    AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+                    AND d.deptype = 'e')
+    ORDER BY p.oid
+  LOOP
+    FOREACH element IN ARRAY element_types LOOP
+      SELECT pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN element ELSE x::regtype END::text,
+                                   ', ' ORDER BY i)
+        INTO agg_args FROM unnest(agg.argtypes) WITH ORDINALITY AS u(x, i);
+      SELECT pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN element ELSE x::regtype END::text,
+                                   ', ' ORDER BY i)
+        INTO trans_args FROM unnest(agg.trans_argtypes) WITH ORDINALITY AS u(x, i);
+      trans_name := pg_catalog.format('@extschema@.%I(%s)', agg.trans_name, trans_args);
+      IF pg_catalog.to_regprocedure(trans_name) IS NULL THEN
+        EXECUTE pg_catalog.format(
+          'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
+          agg.trans_name, trans_args, agg.stype, agg.probin, agg.prosrc,
+          CASE agg.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
+          CASE WHEN agg.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
+        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', trans_name,
+          agg.trans_comment || ' (for ' || element || ' values)');
+      END IF;
+      EXECUTE pg_catalog.format(
+        'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = %s, SSPACE = %s, '
+        'FINALFUNC = %s, FINALFUNC_MODIFY = %s, COMBINEFUNC = %s, PARALLEL = SAFE)',
+        agg.proname, agg_args, agg.trans_name, agg.stype, agg.aggtransspace, agg.finalfn,
+        CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
+        agg.combinefn);
+      EXECUTE pg_catalog.format('COMMENT ON AGGREGATE @extschema@.%I(%s) IS %L', agg.proname, agg_args,
+        agg.agg_comment || ' (' || element || ' values: a declared type lets distributed engines '
+        'split it into partial aggregates)');
+    END LOOP;
+  END LOOP;
+END
+$typed$;

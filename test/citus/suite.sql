@@ -1,0 +1,607 @@
+-- The Citus suite, run by test/citus.sh against the coordinator of a cluster
+-- with two workers (citus.shard_count = 8), in a database where citus and
+-- sketch exist on every node.
+--
+-- Self-checking: every check prints one row `name | ok` or
+-- `name | not ok: <why>`. A check compares a distributed query with the same
+-- query on a local (non-distributed) copy of the data: hll and bloom by
+-- sketch equality (=, i.e. identical bytes), cms by N, by the frequencies of
+-- a set of keys and by cms_topk. Every check runs as its own statement and
+-- catches its own errors, reporting the SQLSTATE and message, so one failure
+-- never hides another. No check depends on the row order of an unordered result.
+--
+-- Shapes of every aggregate (every overload): no GROUP BY and GROUP BY a
+-- non-distribution column (Citus splits the aggregate: worker_partial_agg on
+-- the shards, the partial states shipped as the type's text output,
+-- coord_combine_agg on the coordinator), and GROUP BY the distribution
+-- column (the whole aggregate is pushed down to the shards).
+
+SET client_min_messages = warning;
+SET citus.shard_count = 8;
+-- psql -v rows=N for another number of events
+\if :{?rows}
+\else
+\set rows 200000
+\endif
+-- keep the output to the check rows
+\o /dev/null
+
+-- ---------------------------------------------------------------------------
+-- Check helpers (session-local: pg_temp, never distributed; Citus warns that
+-- it creates them only locally)
+-- ---------------------------------------------------------------------------
+SET client_min_messages = error;
+
+-- 'not ok: <sqlstate> <message>' for an error a check caught
+CREATE FUNCTION pg_temp.caught(state text, msg text, ctx text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'not ok: ' || state || ' ' || msg
+         || CASE WHEN ctx LIKE '%while executing command on%' THEN ' (from a worker)' ELSE '' END
+$$;
+
+-- The plan: 'split' = worker_partial_agg on the shards and coord_combine_agg
+-- on the coordinator; 'pushdown' = the aggregate itself runs on the shards
+-- and nothing is combined on the coordinator.
+CREATE FUNCTION pg_temp.check_plan(name text, q text, expect text, agg text) RETURNS text
+LANGUAGE plpgsql AS $f$
+DECLARE
+  plan text := '';
+  line text;
+  st text; msg text; ctx text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
+    plan := plan || line || E'\n';
+  END LOOP;
+  IF plan NOT LIKE '%Custom Scan (Citus%' THEN
+    RETURN name || ' | not ok: not a distributed plan';
+  END IF;
+  IF expect = 'split' THEN
+    IF plan LIKE '%worker_partial_agg(''%' || agg || '(%' AND plan LIKE '%coord_combine_agg(%' THEN
+      RETURN name || ' | ok';
+    END IF;
+  ELSIF expect = 'pushdown' THEN
+    IF plan NOT LIKE '%worker_partial_agg%' AND plan NOT LIKE '%coord_combine_agg%'
+       AND plan ~ ('Query: .*\m' || agg || '\(') THEN
+      RETURN name || ' | ok';
+    END IF;
+  END IF;
+  RETURN name || ' | not ok: the plan is not ' || expect || ': '
+         || regexp_replace(substr(plan, 1, 600), '\s+', ' ', 'g');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  RETURN name || ' | ' || pg_temp.caught(st, msg, ctx);
+END
+$f$;
+
+-- The rows (g text, s <sketch>) of a distributed query against those of a
+-- local one, matched by g. hll and bloom (and cms in mode 'bytes'): equal
+-- sketches. cms: equal N and,
+-- for each key of key_sql (a query of (key, true count) for the group $1,
+-- NULL for all rows), a frequency never below the true count and
+--   mode 'exact': frequencies and cms_topk(s, 5) equal to the local ones;
+--   mode 'bound': (conservative update, whose merge is not the sketch of the
+--   whole stream) at most the local plain sketch's frequency (the local query
+--   is then the plain variant: conservative counters never exceed plain ones).
+CREATE FUNCTION pg_temp.check_same(name text, family text, q_dist text, q_local text,
+                                   key_sql text DEFAULT NULL, mode text DEFAULT 'exact')
+RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE
+  dg text[] := '{}'; ds text[] := '{}'; lg text[] := '{}'; ls text[] := '{}';
+  g text; s text; i int; eq boolean;
+  n_d bigint; n_l bigint; keys text[]; fd bigint[]; fl bigint[]; tc bigint[]; top_d text; top_l text;
+  st text; msg text; ctx text;
+BEGIN
+  FOR g, s IN EXECUTE q_dist LOOP dg := dg || g; ds := ds || s; END LOOP;
+  FOR g, s IN EXECUTE q_local LOOP lg := lg || g; ls := ls || s; END LOOP;
+  SELECT coalesce(array_agg(x.g ORDER BY x.g), '{}'), coalesce(array_agg(x.s ORDER BY x.g), '{}')
+    INTO dg, ds FROM unnest(dg, ds) x(g, s);
+  SELECT coalesce(array_agg(x.g ORDER BY x.g), '{}'), coalesce(array_agg(x.s ORDER BY x.g), '{}')
+    INTO lg, ls FROM unnest(lg, ls) x(g, s);
+  IF dg IS DISTINCT FROM lg THEN
+    RETURN format('%s | not ok: groups differ: %s distributed, %s local', name,
+                  cardinality(dg), cardinality(lg));
+  END IF;
+  FOR i IN 1 .. cardinality(dg) LOOP
+    IF ds[i] IS NULL OR ls[i] IS NULL THEN
+      IF ds[i] IS NULL AND ls[i] IS NULL THEN CONTINUE; END IF;
+      RETURN format('%s | not ok: group %s: %s sketch is NULL, the other is not', name,
+                    coalesce(dg[i], '(all)'), CASE WHEN ds[i] IS NULL THEN 'the distributed' ELSE 'the local' END);
+    END IF;
+    IF family IN ('hll', 'bloom') OR mode = 'bytes' THEN
+      EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
+      IF NOT eq THEN
+        EXECUTE format('SELECT %1$s_cardinality($1::%1$s), %1$s_cardinality($2::%1$s)', family)
+          INTO n_d, n_l USING ds[i], ls[i];
+        RETURN format('%s | not ok: group %s: sketches differ (estimate %s distributed, %s local)',
+                      name, coalesce(dg[i], '(all)'), n_d, n_l);
+      END IF;
+    ELSE
+      EXECUTE 'SELECT cms_total($1::cms), cms_total($2::cms)' INTO n_d, n_l USING ds[i], ls[i];
+      IF n_d <> n_l THEN
+        RETURN format('%s | not ok: group %s: N = %s distributed, %s local', name,
+                      coalesce(dg[i], '(all)'), n_d, n_l);
+      END IF;
+      EXECUTE format('SELECT array_agg(k::text ORDER BY o), array_agg(cms_frequency($2::cms, k) ORDER BY o),
+                             array_agg(cms_frequency($3::cms, k) ORDER BY o), array_agg(c ORDER BY o)
+                      FROM (SELECT k, c, row_number() OVER () AS o FROM (%s) x(k, c)) y', key_sql)
+        INTO keys, fd, fl, tc USING dg[i], ds[i], ls[i];
+      FOR j IN 1 .. coalesce(cardinality(keys), 0) LOOP
+        IF fd[j] < tc[j] OR (mode = 'exact' AND fd[j] <> fl[j]) OR (mode = 'bound' AND fd[j] > fl[j]) THEN
+          RETURN format('%s | not ok: group %s: frequency of %s = %s distributed, %s local%s, true count %s',
+                        name, coalesce(dg[i], '(all)'), keys[j], fd[j], fl[j],
+                        CASE WHEN mode = 'bound' THEN ' (plain)' ELSE '' END, tc[j]);
+        END IF;
+      END LOOP;
+      IF mode = 'exact' THEN
+        EXECUTE 'SELECT string_agg(value || '':'' || frequency, '' '') FROM cms_topk($1::cms, 5)'
+          INTO top_d USING ds[i];
+        EXECUTE 'SELECT string_agg(value || '':'' || frequency, '' '') FROM cms_topk($1::cms, 5)'
+          INTO top_l USING ls[i];
+        IF top_d IS DISTINCT FROM top_l THEN
+          RETURN format('%s | not ok: group %s: top 5 %s distributed, %s local', name,
+                        coalesce(dg[i], '(all)'), top_d, top_l);
+        END IF;
+      END IF;
+    END IF;
+  END LOOP;
+  RETURN name || ' | ok';
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  RETURN name || ' | ' || pg_temp.caught(st, msg, ctx);
+END
+$f$;
+
+-- One aggregate in one shape: the plan, and the result against the local copy.
+-- agg and local_agg are templates with %s for the value column; for cms,
+-- keycol is the column of the events the keys are read from (events_* for
+-- sketches_*, whose cms were built from the pages of those events).
+CREATE FUNCTION pg_temp.check_agg(family text, agg text, local_agg text, tbl text, local_tbl text,
+                                  col text, keycol text, cnt text, mode text, shape text,
+                                  with_plan boolean DEFAULT true)
+RETURNS SETOF text LANGUAGE plpgsql AS $f$
+DECLARE
+  gexpr text; grp text; label text; expect text; key_sql text; name text;
+BEGIN
+  CASE shape
+    WHEN 'none' THEN gexpr := 'NULL::text'; grp := ''; label := 'no GROUP BY'; expect := 'split';
+    WHEN 'kind' THEN gexpr := 'kind::text'; grp := ' GROUP BY kind'; label := 'GROUP BY kind'; expect := 'split';
+    WHEN 'tenant' THEN gexpr := 'tenant_id::text'; grp := ' GROUP BY tenant_id';
+                       label := 'GROUP BY tenant_id (distribution column)'; expect := 'pushdown';
+  END CASE;
+  name := format(agg, col) || CASE WHEN tbl IN ('events', 'sketches') THEN '' ELSE ' FROM ' || tbl END
+          || ' / ' || label;
+  IF with_plan THEN
+    RETURN NEXT pg_temp.check_plan(name || ' / plan',
+      format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(agg, col), tbl, grp),
+      expect, split_part(agg, '(', 1));
+  END IF;
+  IF family = 'cms' THEN
+    -- the 12 most and 3 least frequent keys of the group, with their true counts
+    key_sql := format('(SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1)
+                        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12)
+                       UNION ALL
+                       (SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1)
+                        GROUP BY 1 ORDER BY 2, 1 LIMIT 3)',
+                      keycol, cnt, gexpr, replace(local_tbl, 'sketches', 'events'));
+  END IF;
+  RETURN NEXT pg_temp.check_same(name || ' / result', family,
+    format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(agg, col), tbl, grp),
+    format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(local_agg, col), local_tbl, grp),
+    key_sql, mode);
+END
+$f$;
+
+-- A statement that must succeed (DDL, INSERT ... SELECT).
+CREATE FUNCTION pg_temp.check_exec(name text, q text) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE st text; msg text; ctx text;
+BEGIN
+  EXECUTE q;
+  RETURN name || ' | ok';
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  RETURN name || ' | ' || pg_temp.caught(st, msg, ctx);
+END
+$f$;
+
+-- Two queries of one text column that must return the same rows (in the
+-- same order when ordered).
+CREATE FUNCTION pg_temp.check_rows(name text, q_dist text, q_local text, ordered boolean DEFAULT false)
+RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE d text[] := '{}'; l text[] := '{}'; t text; st text; msg text; ctx text;
+BEGIN
+  FOR t IN EXECUTE q_dist LOOP d := d || t; END LOOP;
+  FOR t IN EXECUTE q_local LOOP l := l || t; END LOOP;
+  IF NOT ordered THEN
+    d := ARRAY(SELECT x FROM unnest(d) x ORDER BY x);
+    l := ARRAY(SELECT x FROM unnest(l) x ORDER BY x);
+  END IF;
+  IF d IS NOT DISTINCT FROM l THEN RETURN name || ' | ok'; END IF;
+  RETURN format('%s | not ok: distributed %s, local %s', name,
+                left(array_to_string(d, ' ', 'NULL'), 300), left(array_to_string(l, ' ', 'NULL'), 300));
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  RETURN name || ' | ' || pg_temp.caught(st, msg, ctx);
+END
+$f$;
+
+-- A query of one boolean that must be true; detail is shown when it is not.
+CREATE FUNCTION pg_temp.check_true(name text, q text, detail text DEFAULT NULL) RETURNS text
+LANGUAGE plpgsql AS $f$
+DECLARE b boolean; d text; st text; msg text; ctx text;
+BEGIN
+  EXECUTE q INTO b;
+  IF b THEN RETURN name || ' | ok'; END IF;
+  IF detail IS NOT NULL THEN EXECUTE detail INTO d; END IF;
+  RETURN name || ' | not ok: ' || coalesce(b::text, 'NULL') || coalesce(' — ' || d, '');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  RETURN name || ' | ' || pg_temp.caught(st, msg, ctx);
+END
+$f$;
+
+-- A query that must fail with the given SQLSTATE and a message LIKE msg_like;
+-- where = 'worker' or 'coordinator': where the error must be raised.
+CREATE FUNCTION pg_temp.check_error(name text, q text, want_state text, msg_like text, want_where text)
+RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE st text; msg text; ctx text; got_where text;
+BEGIN
+  EXECUTE q;
+  RETURN name || ' | not ok: no error';
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, ctx = PG_EXCEPTION_CONTEXT;
+  got_where := CASE WHEN ctx LIKE '%while executing command on%' THEN 'worker' ELSE 'coordinator' END;
+  IF st = want_state AND msg LIKE msg_like AND got_where = want_where THEN
+    RETURN name || ' | ok';
+  END IF;
+  RETURN format('%s | not ok: expected %s from the %s, got %s from the %s: %s',
+                name, want_state, want_where, st, got_where, msg);
+END
+$f$;
+
+SET client_min_messages = warning;
+
+-- ---------------------------------------------------------------------------
+-- Data: 200,000 events (psql -v rows=N) over 32 tenants (the distribution column), 4 kinds,
+-- 48 hours; ~57,000 users (dense hll per shard), Zipf-like pages (clear heavy
+-- hitters), weights 1..5, and one column of each type the aggregates take.
+-- Deterministic; some NULLs. events_local is the same data, not distributed.
+-- ---------------------------------------------------------------------------
+
+CREATE TABLE events_local AS
+SELECT event_id, tenant_id, kind, ts, user_id, page, n,
+       v::smallint AS c_int2, v * 7 AS c_int4, v * 1000003::bigint AS c_int8, v / 7.0 AS c_numeric,
+       (v / 4.0)::real AS c_float4, v / 3.0::float8 AS c_float8, 't' || v AS c_text,
+       ('v' || v)::varchar(16) AS c_varchar, ('b' || v)::char(8) AS c_bpchar,
+       decode(md5(v::text), 'hex') AS c_bytea, md5(v::text)::uuid AS c_uuid,
+       date '2024-01-01' + v AS c_date, timestamp '2024-01-01' + v * interval '1 minute' AS c_timestamp,
+       timestamptz '2024-01-01 00:00+00' + v * interval '1 minute' AS c_timestamptz, v % 3 = 0 AS c_bool
+FROM (
+  SELECT i AS event_id,
+         1 + (abs(hashint8extended(i, 1)) % 32)::int AS tenant_id,
+         (abs(hashint8extended(i, 2)) % 4)::int AS kind,
+         timestamptz '2024-03-01 00:00:00+00' + (abs(hashint8extended(i, 3)) % 172800) * interval '1 second' AS ts,
+         CASE WHEN i % 1000 = 0 THEN NULL ELSE abs(hashint8extended(i, 4)) % 60000 END AS user_id,
+         'p' || floor(power(2000, (abs(hashint8extended(i, 5)) % 1000000) / 1e6))::int AS page,
+         1 + abs(hashint8extended(i, 6)) % 5 AS n,
+         CASE WHEN i % 97 = 0 THEN NULL
+              ELSE floor(power(5000, (abs(hashint8extended(i, 7)) % 1000000) / 1e6))::int END AS v
+  FROM generate_series(1, :rows) i) s;
+-- the cms checks read the true counts of a group's keys from the local copy
+CREATE INDEX ON events_local ((tenant_id::text));
+ANALYZE events_local;
+
+CREATE TABLE events (LIKE events_local);
+SELECT create_distributed_table('events', 'tenant_id');
+INSERT INTO events SELECT * FROM events_local;
+ANALYZE events;
+
+-- Sketches per tenant, kind and day (256 rows), built locally: the input of
+-- hll_union, cms_union and bloom_union. hp has p = 10 + kind: hll_union over
+-- it folds different precisions (exactly, down to the smallest).
+CREATE TABLE sketches_local AS
+SELECT tenant_id, kind, date_trunc('day', ts) AS day,
+       hll_agg(user_id) AS h, hll_agg(user_id, 10 + kind) AS hp,
+       cms_agg(page) AS c, bloom_agg(user_id, 20000, 0.01) AS b
+FROM events_local GROUP BY 1, 2, 3;
+CREATE TABLE sketches (LIKE sketches_local);
+SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
+INSERT INTO sketches SELECT * FROM sketches_local;
+
+-- Rows in two tenants only: most shards of these tables are empty.
+CREATE TABLE events_sparse_local AS SELECT * FROM events_local WHERE tenant_id IN (5, 6);
+CREATE TABLE events_sparse (LIKE events_local);
+SELECT create_distributed_table('events_sparse', 'tenant_id', colocate_with => 'events');
+INSERT INTO events_sparse SELECT * FROM events_sparse_local;
+CREATE TABLE sketches_sparse_local AS SELECT * FROM sketches_local WHERE tenant_id IN (5, 6);
+CREATE TABLE sketches_sparse (LIKE sketches_local);
+SELECT create_distributed_table('sketches_sparse', 'tenant_id', colocate_with => 'events');
+INSERT INTO sketches_sparse SELECT * FROM sketches_sparse_local;
+
+-- No rows at all.
+CREATE TABLE events_empty (LIKE events_local);
+SELECT create_distributed_table('events_empty', 'tenant_id', colocate_with => 'events');
+CREATE TABLE events_empty_local (LIKE events_local);
+CREATE TABLE sketches_empty (LIKE sketches_local);
+SELECT create_distributed_table('sketches_empty', 'tenant_id', colocate_with => 'events');
+CREATE TABLE sketches_empty_local (LIKE sketches_local);
+
+-- Every aggregate and overload: family, aggregate (%s = the value column),
+-- the local aggregate it is compared with, the source table, the value
+-- column, its true count for cms keys, and the comparison mode.
+CREATE TEMP TABLE aggs (ord serial, family text, agg text, local_agg text, tbl text,
+                        col text, cnt text, mode text, keycol text);
+INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
+  ('hll',   'hll_agg(%s)',                                       NULL, 'events',   'user_id', NULL, NULL),
+  ('hll',   'hll_agg(%s, 11)',                                   NULL, 'events',   'user_id', NULL, NULL),
+  ('hll',   'hll_union(%s)',                                     NULL, 'sketches', 'h',       NULL, NULL),
+  ('hll',   'hll_union(%s)',                                     NULL, 'sketches', 'hp',      NULL, NULL),
+  ('cms',   'cms_agg(%s)',                                       NULL, 'events',   'page', 'count(*)', 'exact'),
+  ('cms',   'cms_agg(%s, 0.01, 0.05)',                           NULL, 'events',   'page', 'count(*)', 'exact'),
+  ('cms',   'cms_agg(%s, 0.01, 0.05, true)',   'cms_agg(%s, 0.01, 0.05, false)', 'events', 'page', 'count(*)', 'bound'),
+  ('cms',   'cms_agg(%s, 0.01, 0.05, false, 20)',                NULL, 'events',   'page', 'count(*)', 'exact'),
+  ('cms',   'cms_agg_weighted(%s, n)',                           NULL, 'events',   'page', 'sum(n)::bigint', 'exact'),
+  ('cms',   'cms_agg_weighted(%s, n, 0.01, 0.05)',               NULL, 'events',   'page', 'sum(n)::bigint', 'exact'),
+  ('cms',   'cms_agg_weighted(%s, n, 0.01, 0.05, true)', 'cms_agg_weighted(%s, n, 0.01, 0.05, false)', 'events', 'page', 'sum(n)::bigint', 'bound'),
+  ('cms',   'cms_agg_weighted(%s, n, 0.01, 0.05, false, 20)',    NULL, 'events',   'page', 'sum(n)::bigint', 'exact'),
+  ('cms',   'cms_agg_sized(%s, 500, 4)',                         NULL, 'events',   'page', 'count(*)', 'exact'),
+  ('cms',   'cms_agg_sized(%s, 500, 4, true)',  'cms_agg_sized(%s, 500, 4, false)', 'events', 'page', 'count(*)', 'bound'),
+  ('cms',   'cms_agg_sized(%s, 500, 4, false, 20)',              NULL, 'events',   'page', 'count(*)', 'exact'),
+  ('cms',   'cms_agg_weighted_sized(%s, n, 500, 4)',             NULL, 'events',   'page', 'sum(n)::bigint', 'exact'),
+  ('cms',   'cms_agg_weighted_sized(%s, n, 500, 4, true)', 'cms_agg_weighted_sized(%s, n, 500, 4, false)', 'events', 'page', 'sum(n)::bigint', 'bound'),
+  ('cms',   'cms_agg_weighted_sized(%s, n, 500, 4, false, 20)',  NULL, 'events',   'page', 'sum(n)::bigint', 'exact'),
+  ('cms',   'cms_union(%s)',                                     NULL, 'sketches', 'c',    NULL, 'exact'),
+  ('bloom', 'bloom_agg(%s, 100000, 0.01)',                       NULL, 'events',   'user_id', NULL, NULL),
+  ('bloom', 'bloom_agg_bits(%s, 65536, 5)',                      NULL, 'events',   'user_id', NULL, NULL),
+  ('bloom', 'bloom_union(%s)',                                   NULL, 'sketches', 'b',       NULL, NULL);
+UPDATE aggs SET keycol = CASE WHEN col = 'c' THEN 'page' ELSE col END;
+UPDATE aggs SET cnt = 'count(*)' WHERE agg = 'cms_union(%s)';
+
+\o
+-- ---------------------------------------------------------------------------
+-- 1. Every aggregate, every overload, in three shapes: plan and result.
+-- ---------------------------------------------------------------------------
+\o /dev/null
+CREATE TEMP TABLE shapes (ord int, shape text);
+INSERT INTO shapes VALUES (1, 'none'), (2, 'kind'), (3, 'tenant');
+\o
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
+              family, agg, coalesce(local_agg, agg), tbl, tbl || '_local',
+              col, keycol, cnt, mode, shape)
+FROM aggs CROSS JOIN shapes ORDER BY aggs.ord, shapes.ord
+\gexec
+
+-- ---------------------------------------------------------------------------
+-- 2. Every input type of hll_agg, cms_agg and bloom_agg, split (no GROUP BY).
+-- ---------------------------------------------------------------------------
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
+              family, agg, agg, 'events', 'events_local', col, col, 'count(*)', 'exact', 'none')
+FROM (VALUES (1, 'hll', 'hll_agg(%s)'), (2, 'cms', 'cms_agg(%s)'),
+             (3, 'bloom', 'bloom_agg(%s, 10000, 0.01)')) a(o, family, agg)
+CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8',
+                        'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
+                        'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
+ORDER BY a.o, t.tord
+\gexec
+
+-- ---------------------------------------------------------------------------
+-- 3. Reading the results: expressions over the aggregates on the coordinator.
+-- ---------------------------------------------------------------------------
+SELECT pg_temp.check_rows('kind, hll_cardinality(hll_agg(user_id)) GROUP BY kind ORDER BY 2 DESC LIMIT 2',
+  $q$SELECT kind || ':' || hll_cardinality(hll_agg(user_id)) FROM events GROUP BY kind ORDER BY hll_cardinality(hll_agg(user_id)) DESC, kind LIMIT 2$q$,
+  $q$SELECT kind || ':' || hll_cardinality(hll_agg(user_id)) FROM events_local GROUP BY kind ORDER BY hll_cardinality(hll_agg(user_id)) DESC, kind LIMIT 2$q$,
+  true);
+SELECT pg_temp.check_rows('kind, # hll_union(h) GROUP BY kind HAVING # hll_union(h) > 10000',
+  $q$SELECT kind || ':' || # hll_union(h) FROM sketches GROUP BY kind HAVING # hll_union(h) > 10000$q$,
+  $q$SELECT kind || ':' || # hll_union(h) FROM sketches_local GROUP BY kind HAVING # hll_union(h) > 10000$q$);
+SELECT pg_temp.check_rows('cms_topk((SELECT cms_union(c) FROM sketches), 10)',
+  $q$SELECT value || ':' || frequency FROM cms_topk((SELECT cms_union(c) FROM sketches), 10)$q$,
+  $q$SELECT value || ':' || frequency FROM cms_topk((SELECT cms_agg(page) FROM events_local), 10)$q$,
+  true);
+SELECT pg_temp.check_rows('bloom_contains(bloom_union(b), user_id) for every user of the events',
+  $q$SELECT bloom_contains((SELECT bloom_union(b) FROM sketches), user_id)::text
+     FROM (SELECT DISTINCT user_id FROM events WHERE user_id IS NOT NULL) u GROUP BY 1$q$,
+  $q$SELECT 'true'$q$);
+
+-- ---------------------------------------------------------------------------
+-- 4. Hourly rollups into distributed tables.
+-- ---------------------------------------------------------------------------
+\o /dev/null
+CREATE TABLE rollup_local AS
+SELECT tenant_id, date_trunc('hour', ts) AS hour, hll_agg(user_id) AS users,
+       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen
+FROM events_local GROUP BY 1, 2;
+CREATE TABLE rollup_kind_local AS
+SELECT date_trunc('hour', ts) AS hour, kind, hll_agg(user_id) AS users,
+       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen
+FROM events_local GROUP BY 1, 2;
+-- colocated with events, keyed like it (INSERT ... SELECT pushed down)
+CREATE TABLE rollup_co (tenant_id int, hour timestamptz, users hll, pages cms, seen bloom,
+                        PRIMARY KEY (tenant_id, hour));
+SELECT create_distributed_table('rollup_co', 'tenant_id', colocate_with => 'events');
+-- colocated, built in two halves: the second merges with ON CONFLICT DO UPDATE
+CREATE TABLE rollup_upsert (LIKE rollup_co INCLUDING ALL);
+SELECT create_distributed_table('rollup_upsert', 'tenant_id', colocate_with => 'events');
+-- same key, not colocated (a colocation group of its own: repartitioned)
+CREATE TABLE rollup_nc (LIKE rollup_co INCLUDING ALL);
+SELECT create_distributed_table('rollup_nc', 'tenant_id', colocate_with => 'none', shard_count => 6);
+-- keyed by hour and kind: the rollup groups by non-distribution columns of
+-- events, so its aggregates are split, then merged by ON CONFLICT as well
+CREATE TABLE rollup_kind (hour timestamptz, kind int, users hll, pages cms, seen bloom,
+                          PRIMARY KEY (hour, kind));
+SELECT create_distributed_table('rollup_kind', 'hour', colocate_with => 'none');
+\o
+
+SELECT pg_temp.check_plan('rollup colocated: INSERT ... SELECT / plan',
+  $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$,
+  'pushdown', 'hll_agg');
+SELECT pg_temp.check_exec('rollup colocated: INSERT ... SELECT',
+  $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$);
+SELECT pg_temp.check_exec('rollup colocated upsert: INSERT ... SELECT (even events)',
+  $q$INSERT INTO rollup_upsert SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+     FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
+SELECT pg_temp.check_exec('rollup colocated upsert: ON CONFLICT DO UPDATE SET h = t.h || EXCLUDED.h (odd events)',
+  $q$INSERT INTO rollup_upsert AS t SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+     FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
+     ON CONFLICT (tenant_id, hour) DO UPDATE
+       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen$q$);
+SELECT pg_temp.check_exec('rollup not colocated (same key, repartitioned): INSERT ... SELECT',
+  $q$INSERT INTO rollup_nc SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$);
+SELECT pg_temp.check_plan('rollup by hour and kind (not colocated): INSERT ... SELECT / plan',
+  $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+     FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$, 'split', 'hll_agg');
+SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): INSERT ... SELECT (even events)',
+  $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+     FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
+SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): ON CONFLICT DO UPDATE (odd events)',
+  $q$INSERT INTO rollup_kind AS t SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+     FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
+     ON CONFLICT (hour, kind) DO UPDATE
+       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen$q$);
+
+-- Contents, row by row, against the rollup of the local copy: hll, bloom
+-- and cms equal (= on cms too: plain update, and every page of an hour fits
+-- k = 1000, so a merge is the sketch of the whole hour, byte for byte).
+SELECT format('SELECT pg_temp.check_same(%L, %L, %L, %L, NULL, %L)',
+              r.label || ': ' || c.col || ' row by row', c.family,
+              format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.tbl),
+              format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.local_tbl), c.mode)
+FROM (VALUES (1, 'rollup colocated', 'rollup_co', 'rollup_local', $$tenant_id || ' ' || hour$$),
+             (2, 'rollup colocated upsert', 'rollup_upsert', 'rollup_local', $$tenant_id || ' ' || hour$$),
+             (3, 'rollup not colocated (same key)', 'rollup_nc', 'rollup_local', $$tenant_id || ' ' || hour$$),
+             (4, 'rollup by hour and kind (not colocated, upsert)', 'rollup_kind', 'rollup_kind_local', $$hour || ' ' || kind$$))
+       r(o, label, tbl, local_tbl, g)
+CROSS JOIN (VALUES (1, 'hll', 'users', NULL), (2, 'cms', 'pages', 'bytes'), (3, 'bloom', 'seen', NULL)) c(o, family, col, mode)
+ORDER BY r.o, c.o
+\gexec
+-- Reading the rollups: daily merges (split hll_union), a running total.
+SELECT pg_temp.check_same('rollup colocated: daily hll_union(users) = hll_agg over the events of the day', 'hll',
+  $q$SELECT date_trunc('day', hour)::text AS g, hll_union(users) AS s FROM rollup_co GROUP BY 1$q$,
+  $q$SELECT date_trunc('day', ts)::text AS g, hll_agg(user_id) AS s FROM events_local GROUP BY 1$q$);
+SELECT pg_temp.check_same('rollup colocated: cms_union(pages) = cms_agg_sized over all events', 'cms',
+  $q$SELECT NULL::text AS g, cms_union(pages) AS s FROM rollup_co$q$,
+  $q$SELECT NULL::text AS g, cms_agg_sized(page, 272, 3, false, 1000) AS s FROM events_local$q$,
+  $q$(SELECT page, count(*) FROM events_local GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12)
+     UNION ALL (SELECT page, count(*) FROM events_local GROUP BY 1 ORDER BY 2, 1 LIMIT 3)$q$);
+SELECT pg_temp.check_same('rollup colocated: bloom_union(seen) GROUP BY tenant_id = bloom_agg over the tenant''s events', 'bloom',
+  $q$SELECT tenant_id::text AS g, bloom_union(seen) AS s FROM rollup_co GROUP BY tenant_id$q$,
+  $q$SELECT tenant_id::text AS g, bloom_agg(user_id, 10000, 0.01) AS s FROM events_local GROUP BY tenant_id$q$);
+SELECT pg_temp.check_rows('rollup colocated: running distinct users, hll_union(users) OVER (ORDER BY hour)',
+  $q$SELECT hour || ' ' || # hll_union(users) OVER (ORDER BY hour)
+     FROM (SELECT hour, hll_union(users) AS users FROM rollup_co GROUP BY hour) h$q$,
+  $q$SELECT hour || ' ' || # hll_union(users) OVER (ORDER BY hour)
+     FROM (SELECT date_trunc('hour', ts) AS hour, hll_agg(user_id) AS users FROM events_local GROUP BY 1) h$q$);
+
+-- ---------------------------------------------------------------------------
+-- 5. Empty shards and no rows.
+-- ---------------------------------------------------------------------------
+SELECT pg_temp.check_true('events_sparse: rows in 2 tenants, some shards empty',
+  $q$SELECT count(*) FILTER (WHERE result::int = 0) > 0 AND count(*) FILTER (WHERE result::int > 0) > 0
+     FROM run_command_on_shards('events_sparse', 'SELECT count(*) FROM %s')$q$);
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
+              family, agg, agg, tbl, tbl || '_local', col, CASE WHEN col = 'c' THEN 'page' ELSE col END,
+              cnt, 'exact', shape)
+FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
+             (2, 'cms', 'cms_agg(%s)', 'events_sparse', 'page', 'count(*)'),
+             (3, 'bloom', 'bloom_agg(%s, 100000, 0.01)', 'events_sparse', 'user_id', NULL),
+             (4, 'hll', 'hll_union(%s)', 'sketches_sparse', 'h', NULL),
+             (5, 'cms', 'cms_union(%s)', 'sketches_sparse', 'c', 'count(*)'),
+             (6, 'bloom', 'bloom_union(%s)', 'sketches_sparse', 'b', NULL),
+             (7, 'hll', 'hll_agg(%s)', 'events_empty', 'user_id', NULL),
+             (8, 'cms', 'cms_agg(%s)', 'events_empty', 'page', 'count(*)'),
+             (9, 'bloom', 'bloom_agg(%s, 100000, 0.01)', 'events_empty', 'user_id', NULL),
+             (10, 'hll', 'hll_union(%s)', 'sketches_empty', 'h', NULL),
+             (11, 'cms', 'cms_union(%s)', 'sketches_empty', 'c', 'count(*)'),
+             (12, 'bloom', 'bloom_union(%s)', 'sketches_empty', 'b', NULL)) a(o, family, agg, tbl, col, cnt)
+CROSS JOIN (VALUES (1, 'none'), (2, 'kind')) s(so, shape)
+ORDER BY a.o, s.so
+\gexec
+SELECT pg_temp.check_true(x.label, x.q)
+FROM (VALUES
+  (1, 'hll_agg over an empty distributed table: NULL, hll_cardinality 0',
+      'SELECT s IS NULL AND hll_cardinality(s) = 0 FROM (SELECT hll_agg(user_id) AS s FROM events_empty) x'),
+  (2, 'hll_cardinality(hll_agg(user_id)) over an empty distributed table = 0',
+      'SELECT hll_cardinality(hll_agg(user_id)) = 0 FROM events_empty'),
+  (3, 'hll_cardinality(hll_union(h)) over an empty distributed table = 0',
+      'SELECT hll_cardinality(hll_union(h)) = 0 FROM sketches_empty'),
+  (4, 'cms_total(cms_agg(page)) over an empty distributed table = 0',
+      'SELECT cms_total(cms_agg(page)) = 0 FROM events_empty'),
+  (5, 'cms_union(c) over an empty distributed table IS NULL',
+      'SELECT cms_union(c) IS NULL FROM sketches_empty'),
+  (6, 'bloom_agg over an empty distributed table IS NULL, bloom_cardinality 0',
+      'SELECT s IS NULL AND bloom_cardinality(s) = 0 FROM (SELECT bloom_agg(user_id, 1000, 0.01) AS s FROM events_empty) x'),
+  (7, 'bloom_union(b) over an empty distributed table IS NULL',
+      'SELECT bloom_union(b) IS NULL FROM sketches_empty'),
+  (8, 'hll_union(h) WHERE false (no shard queried) IS NULL',
+      'SELECT hll_union(h) IS NULL FROM sketches WHERE false'),
+  (9, 'hll_agg(user_id) WHERE kind = -1 (every shard, no rows) IS NULL',
+      'SELECT hll_agg(user_id) IS NULL FROM events WHERE kind = -1'),
+  (10, 'hll_union(h) WHERE kind = -1 GROUP BY kind: no rows',
+      'SELECT count(*) = 0 FROM (SELECT kind, hll_union(h) FROM sketches WHERE kind = -1 GROUP BY kind) x'),
+  (11, 'hll_union(h) WHERE tenant_id = 7 AND kind = -1 (router query, no rows) IS NULL',
+      'SELECT hll_union(h) IS NULL FROM sketches WHERE tenant_id = 7 AND kind = -1')
+) x(o, label, q)
+ORDER BY x.o;
+SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = local',
+  'SELECT md5(cms_union(c)::text) FROM sketches WHERE tenant_id = 7',
+  'SELECT md5(cms_union(c)::text) FROM sketches_local WHERE tenant_id = 7');
+
+-- ---------------------------------------------------------------------------
+-- 6. Errors raised on a worker reach the client with their SQLSTATE.
+-- ---------------------------------------------------------------------------
+\o /dev/null
+-- Sketches of different parameters in the same shard (tenant 1), and in two
+-- shards (tenant 1 and a tenant of another shard).
+CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll);
+SELECT create_distributed_table('mixed_same', 'tenant_id', colocate_with => 'events');
+INSERT INTO mixed_same VALUES
+  (1, cms_add(cms_empty_sized(272, 5), 'a'::text), bloom_add(bloom_empty_bits(1024, 3), 'a'::text), hll_add(hll_empty(10), 'a'::text)),
+  (1, cms_add(cms_empty_sized(2719, 5), 'b'::text), bloom_add(bloom_empty_bits(2048, 3), 'b'::text), hll_add(hll_empty(14), 'b'::text));
+CREATE TABLE mixed_cross (LIKE mixed_same);
+SELECT create_distributed_table('mixed_cross', 'tenant_id', colocate_with => 'events');
+INSERT INTO mixed_cross
+SELECT t, CASE WHEN t = 1 THEN cms_add(cms_empty_sized(272, 5), 'a'::text) ELSE cms_add(cms_empty_sized(2719, 5), 'b'::text) END,
+          CASE WHEN t = 1 THEN bloom_add(bloom_empty_bits(1024, 3), 'a'::text) ELSE bloom_add(bloom_empty_bits(2048, 3), 'b'::text) END,
+          CASE WHEN t = 1 THEN hll_add(hll_empty(10), 'a'::text) ELSE hll_add(hll_empty(14), 'b'::text) END
+FROM (SELECT 1 AS t UNION ALL
+      SELECT min(x) FROM generate_series(2, 32) x
+      WHERE get_shard_id_for_distribution_column('events', x) <> get_shard_id_for_distribution_column('events', 1)) s;
+\o
+SELECT pg_temp.check_true('mixed_cross: its two rows are in different shards',
+  $q$SELECT count(DISTINCT get_shard_id_for_distribution_column('mixed_cross', tenant_id)) = 2 FROM mixed_cross$q$);
+SELECT pg_temp.check_error(x.label, x.q, '22023', x.msg, x.place)
+FROM (VALUES
+  (1, 'cms_union: different widths in one shard: 22023 from the worker',
+      'SELECT cms_union(c) FROM mixed_same', 'cannot merge cms sketches with different parameters%', 'worker'),
+  (2, 'cms_union: different widths in two shards: 22023 from the coordinator''s combine',
+      'SELECT cms_union(c) FROM mixed_cross', 'cannot merge cms sketches with different parameters%', 'coordinator'),
+  (3, 'cms_union GROUP BY tenant_id (pushed down): different widths: 22023 from the worker',
+      'SELECT tenant_id, cms_union(c) FROM mixed_same GROUP BY tenant_id', 'cannot merge cms sketches with different parameters%', 'worker'),
+  (4, 'bloom_union: different sizes in one shard: 22023 from the worker',
+      'SELECT bloom_union(b) FROM mixed_same', 'cannot combine bloom filters with different parameters%', 'worker'),
+  (5, 'bloom_union: different sizes in two shards: 22023 from the coordinator''s combine',
+      'SELECT bloom_union(b) FROM mixed_cross', 'cannot combine bloom filters with different parameters%', 'coordinator'),
+  (6, 'bloom_union GROUP BY tenant_id (pushed down): different sizes: 22023 from the worker',
+      'SELECT tenant_id, bloom_union(b) FROM mixed_same GROUP BY tenant_id', 'cannot combine bloom filters with different parameters%', 'worker'),
+  (7, 'cms_agg_sized: width changing within a group: 22023 from the worker',
+      'SELECT cms_agg_sized(page, CASE WHEN event_id % 2 = 0 THEN 272 ELSE 500 END, 4) FROM events', '%must be the same for every row%', 'worker'),
+  (8, 'bloom_agg: n changing within a group: 22023 from the worker',
+      'SELECT bloom_agg(user_id, CASE WHEN event_id % 2 = 0 THEN 1000 ELSE 2000 END, 0.01) FROM events', '%must be the same for every row%', 'worker'),
+  (9, 'cms_agg_weighted: a negative count: 22023 from the worker',
+      'SELECT cms_agg_weighted(page, n - 3) FROM events', '%must not be negative%', 'worker'),
+  (10, 'hll_agg(user_id, 30): precision out of range: 22023 from the worker',
+      'SELECT hll_agg(user_id, 30) FROM events', '%out of range%', 'worker')
+) x(o, label, q, msg, place)
+ORDER BY x.o;
+-- different hll precisions are no error: they fold to the smallest
+SELECT pg_temp.check_true('hll_union: p = 10 and p = 14 in one shard fold to p = 10',
+  $q$SELECT hll_union(h) = hll_union(hll_add(hll_empty(10), 'a'::text), hll_add(hll_empty(10), 'b'::text)) FROM mixed_same$q$);
+SELECT pg_temp.check_true('hll_union: p = 10 and p = 14 in two shards fold to p = 10',
+  $q$SELECT hll_union(h) = hll_union(hll_add(hll_empty(10), 'a'::text), hll_add(hll_empty(10), 'b'::text)) FROM mixed_cross$q$);
