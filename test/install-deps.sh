@@ -37,13 +37,15 @@ libbenchmark-dev	/usr/include/benchmark/benchmark.h
 clang-14	clang++-14
 libclang-rt-14-dev	/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a
 postgresql-$PG_MAJOR-hll	/usr/share/postgresql/$PG_MAJOR/extension/hll.control
+python3-minimal	/usr/bin/python3
 EOF2
 }
 # Hardening: the libFuzzer targets need clang and its fuzzer/sanitizer
 # runtimes; the sanitizer build of the core tests uses g++'s libasan/libubsan
 # (libgcc-12-dev, already pulled in by g++); pgbench comes with
 # postgresql-$PG_MAJOR. The peer extension postgresql-$PG_MAJOR-hll: the
-# coexistence test and the benchmarks compare with it.
+# coexistence test and the benchmarks compare with it. python3-minimal: the
+# docs test (test/docs/run.sh uses only its standard library).
 
 if [ "${1:-}" = --list ]; then deps_list; exit 0; fi
 
