@@ -170,6 +170,10 @@ bool parse_integral(const char* text, int64* value) {
 }  // namespace
 
 Oid element_arg_type(FunctionCallInfo fcinfo, int argno) {
+  // Without a call expression (a distributed engine calling a transition
+  // function through an FmgrInfo of its own) the Aggref in reach is the
+  // engine's, not ours: skip straight to the declaration.
+  if (fcinfo->flinfo->fn_expr == nullptr) return declared_arg_type(fcinfo->flinfo->fn_oid, argno);
   Node* arg = aggregate_arg(fcinfo, argno);
   if (arg == nullptr) arg = call_arg(fcinfo->flinfo->fn_expr, argno);
   if (arg != nullptr) return exprType(strip_implicit_relabel(arg));
@@ -178,7 +182,50 @@ Oid element_arg_type(FunctionCallInfo fcinfo, int argno) {
   return declared_arg_type(fcinfo->flinfo->fn_oid, argno);
 }
 
+namespace {
+
+// The last hasher resolved from a function's declaration. Citus calls a
+// transition function through a new FmgrInfo for every row, so fn_extra
+// never survives a row there; resolving the declaration again (catalog
+// lookups) would cost more than the row. A function's declared argument
+// types never change, so (function, argument, collation) fixes the result
+// for the fast-path encodings, which need no FmgrInfo of their own.
+struct DeclaredHasherCache {
+  Oid function = InvalidOid;
+  int argno = -1;
+  Oid collation = InvalidOid;
+  ElementHasher hasher;
+};
+DeclaredHasherCache declared_cache;
+
+bool needs_convert(ElementEncoding encoding) {
+  return encoding == ElementEncoding::kHashOpclass || encoding == ElementEncoding::kSendForm ||
+         encoding == ElementEncoding::kTextForm;
+}
+
+void resolve_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher);
+
+}  // namespace
+
 void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher) {
+  const bool declared_only = fcinfo->flinfo->fn_expr == nullptr;
+  if (declared_only && declared_cache.function == fcinfo->flinfo->fn_oid &&
+      declared_cache.argno == argno && declared_cache.collation == fcinfo->fncollation) {
+    *hasher = declared_cache.hasher;
+    return;
+  }
+  resolve_hasher(fcinfo, argno, hasher);
+  if (declared_only && !needs_convert(hasher->encoding)) {
+    declared_cache.function = fcinfo->flinfo->fn_oid;
+    declared_cache.argno = argno;
+    declared_cache.collation = fcinfo->fncollation;
+    declared_cache.hasher = *hasher;
+  }
+}
+
+namespace {
+
+void resolve_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher) {
   const Oid arg_type = element_arg_type(fcinfo, argno);
   if (!OidIsValid(arg_type))
     ereport(ERROR,
@@ -227,6 +274,8 @@ void init_element_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hash
   }
   hasher->kind = kind_for(base, hasher->encoding);
 }
+
+}  // namespace
 
 void check_value_kind(const uint8* sketch, const ElementHasher* hasher) {
   const ElementKind kind = element_kind_of(sketch);
