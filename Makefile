@@ -27,7 +27,7 @@ UPGRADES    = sketch--0.1.0--0.2.0.sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
 SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
-              src/sql/text_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
+              src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
 # pg_regress suites: every sql/*.sql, answers in expected/. The coexistence
 # test needs the peer postgresql-hll (test/install-deps.sh installs it as
@@ -65,7 +65,7 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 
 # Pieces every upgrade ends with: they create what a fresh install's
 # catalog-driven blocks create, for the objects that do not exist yet.
-UPGRADE_TAIL = src/sql/text_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
+UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
 sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql $(UPGRADE_TAIL)
 	cat $^ > $@

@@ -32,8 +32,9 @@ FROM f;
 -- Quoted literals resolve (the text twins), and a value of another kind is
 -- refused rather than answered "not there".
 SELECT bloom_contains(bloom_add(bloom_empty(100, 0.01), 'x'), 'x') AS literal,
-       bloom_add(bloom_empty(100, 0.01), 'x') @> 'x' AS literal_operator,
-       'x' <@ bloom_add(bloom_empty(100, 0.01), 'x') AS literal_contained;
+       bloom_add(bloom_empty(100, 0.01), 'x') @> 'x'::text AS literal_operator,
+       'x'::text <@ bloom_add(bloom_empty(100, 0.01), 'x') AS literal_contained,
+       bloom_contains(bloom_add(bloom_empty(100, 0.01), 'x'::varchar), 'x') AS varchar_added;
 SELECT bloom_contains(bloom_agg(i::bigint, 100, 0.01), '42'::text) FROM generate_series(1, 50) i;
 
 -- No false negatives: every added value is present; absent values are

@@ -40,6 +40,7 @@ ElementEncoding fast_encoding_for(Oid type) {
     case NAMEOID: return ElementEncoding::kName;
     case UUIDOID: return ElementEncoding::kUuid;
     case INTERVALOID: return ElementEncoding::kInterval;
+    case UNKNOWNOID: return ElementEncoding::kCString;
     default: return ElementEncoding::kSendForm;
   }
 }
@@ -64,10 +65,12 @@ ElementKind kind_for(Oid base, ElementEncoding encoding) {
     case ElementEncoding::kVarlenaBytes:
       return base == BYTEAOID ? ElementKind::kBytea : ElementKind::kText;
     case ElementEncoding::kBpchar:
-    case ElementEncoding::kName: return ElementKind::kText;
+    case ElementEncoding::kName:
+    case ElementEncoding::kCString: return ElementKind::kText;
     case ElementEncoding::kUuid: return ElementKind::kUuid;
     case ElementEncoding::kCollatedText:
-    case ElementEncoding::kCollatedBpchar: return ElementKind::kCollatedText;
+    case ElementEncoding::kCollatedBpchar:
+    case ElementEncoding::kCollatedCString: return ElementKind::kCollatedText;
     case ElementEncoding::kInterval: return ElementKind::kInterval;
     case ElementEncoding::kHashOpclass: return ElementKind::kHashed;
     case ElementEncoding::kSendForm: return ElementKind::kBinary;
@@ -77,7 +80,7 @@ ElementKind kind_for(Oid base, ElementEncoding encoding) {
 }
 
 bool is_text_like(Oid base) {
-  return base == TEXTOID || base == VARCHAROID || base == BPCHAROID;
+  return base == TEXTOID || base == VARCHAROID || base == BPCHAROID || base == UNKNOWNOID;
 }
 
 // Types hashed through their default hash operator class: jsonb (whose =
@@ -243,8 +246,9 @@ void resolve_hasher(FunctionCallInfo fcinfo, int argno, ElementHasher* hasher) {
   hasher->encoding = fast_encoding_for(base);
   if (is_text_like(base) && OidIsValid(hasher->collation) &&
       !get_collation_isdeterministic(hasher->collation))
-    hasher->encoding =
-        base == BPCHAROID ? ElementEncoding::kCollatedBpchar : ElementEncoding::kCollatedText;
+    hasher->encoding = base == BPCHAROID   ? ElementEncoding::kCollatedBpchar
+                       : base == UNKNOWNOID ? ElementEncoding::kCollatedCString
+                                            : ElementEncoding::kCollatedText;
   if (hasher->encoding == ElementEncoding::kSendForm && hashed_by_opclass(base)) {
     TypeCacheEntry* entry = lookup_type_cache(base, TYPECACHE_HASH_EXTENDED_PROC_FINFO);
     if (OidIsValid(entry->hash_extended_proc)) {
@@ -337,6 +341,14 @@ void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out) 
       out->len = len;
       return;
     }
+    case ElementEncoding::kCString: {
+      // A quoted literal (type unknown) arrives as a C string: hashed as the
+      // text it spells.
+      const char* text = DatumGetCString(value);
+      out->data = text;
+      out->len = std::strlen(text);
+      return;
+    }
     case ElementEncoding::kName: {
       const char* name = NameStr(*DatumGetName(value));
       out->data = name;
@@ -348,13 +360,18 @@ void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out) 
       out->len = UUID_LEN;
       return;
     case ElementEncoding::kCollatedText:
-    case ElementEncoding::kCollatedBpchar: {
+    case ElementEncoding::kCollatedBpchar:
+    case ElementEncoding::kCollatedCString: {
       // The collation's own hash: equal under the collation exactly when
-      // equal here (for ICU, the hash of the sort key).
-      const PGFunction hash = hasher->encoding == ElementEncoding::kCollatedText
-                                  ? hashtextextended
-                                  : hashbpcharextended;
-      set_int64(out, DatumGetInt64(DirectFunctionCall2Coll(hash, hasher->collation, value,
+      // equal here (for ICU, the hash of the sort key). A literal is hashed
+      // as the text it spells.
+      const PGFunction hash = hasher->encoding == ElementEncoding::kCollatedBpchar
+                                  ? hashbpcharextended
+                                  : hashtextextended;
+      const Datum text = hasher->encoding == ElementEncoding::kCollatedCString
+                             ? PointerGetDatum(cstring_to_text(DatumGetCString(value)))
+                             : value;
+      set_int64(out, DatumGetInt64(DirectFunctionCall2Coll(hash, hasher->collation, text,
                                                            Int64GetDatum(0))));
       return;
     }

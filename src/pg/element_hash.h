@@ -12,6 +12,7 @@
 //                                                 (1.50 and 1.5 are equal)
 //   real, double precision                        canonical double            float
 //   text, varchar, name, bytea                    their bytes                 text / bytea
+//   a quoted literal (type unknown)               its bytes, as text          text
 //   char(n)                                       bytes without trailing blanks  text
 //   text-like, nondeterministic collation         the collation's hash of the value
 //                                                 (equal exactly when the collation
@@ -43,7 +44,7 @@ namespace sketch::pg {
 
 enum class ElementEncoding : uint8 {
   kInt16, kInt32, kInt64, kBool, kOid, kDate, kFloat4, kFloat8, kNumeric,
-  kVarlenaBytes, kBpchar, kName, kUuid, kCollatedText, kCollatedBpchar, kInterval,
+  kVarlenaBytes, kBpchar, kName, kCString, kUuid, kCollatedText, kCollatedBpchar, kCollatedCString, kInterval,
   kHashOpclass, kSendForm, kTextForm,
 };
 

@@ -1,15 +1,19 @@
 
--- Text twins of the functions that take a value ------------------------------
+-- Literal twins of the functions that take a value --------------------------
 
 -- A quoted literal has type unknown, which a polymorphic anyelement argument
 -- cannot resolve ("could not determine polymorphic type"), so
 -- bloom_contains(f, 'x'), hll_add(h, 'x') or sketch_hash('x') would fail.
 -- Each function that takes a value as anyelement (and returns a fixed type)
--- gets a twin taking text, over the same C function: literals resolve to
--- it, and so do varchar and citext arguments, which the element hasher
--- still hashes as what they are (it looks through the implicit coercion).
--- Generated from the catalog, so a new family's functions get twins too.
-DO $text$
+-- gets a twin taking the pseudo-type unknown, over the same C function: a
+-- literal matches it exactly and is hashed as text. Not a text twin: citext
+-- and other types with an implicit cast to text would then resolve to it,
+-- and a constant's cast is folded away before the function sees it, so
+-- 'Alice'::citext would be hashed as case-sensitive text. Generated from the
+-- catalog, so a new family's functions get twins too. (Operators cannot
+-- have such twins: PostgreSQL resolves an unknown operand as the other
+-- operand's type. Write f @> 'x'::text.)
+DO $literal$
 DECLARE
   fn record;
   twin_args text;
@@ -33,7 +37,7 @@ BEGIN
   LOOP
     SELECT pg_catalog.string_agg(
              pg_catalog.concat_ws(' ', pg_catalog.quote_ident(nullif(fn.proargnames[i], '')),
-                                  CASE WHEN x = 'anyelement'::regtype THEN 'text'
+                                  CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
                                        ELSE x::regtype::text END), ', ' ORDER BY i)
       INTO twin_args FROM unnest(fn.argtypes) WITH ORDINALITY AS u(x, i);
     EXECUTE pg_catalog.format(
@@ -42,22 +46,7 @@ BEGIN
       CASE fn.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
       CASE WHEN fn.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
     EXECUTE pg_catalog.format('COMMENT ON FUNCTION @extschema@.%I(%s) IS %L', fn.proname, twin_args,
-      fn.comment || ' (text values and quoted literals)');
+      fn.comment || ' (a quoted literal, hashed as text)');
   END LOOP;
 END
-$text$;
-
-CREATE OPERATOR @extschema@.@> (
-  LEFTARG = @extschema@.bloom, RIGHTARG = text,
-  FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
-  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
-);
-COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloom, text) IS
-  'filter @> value: the filter may contain the text value or literal (bloom_contains)';
-CREATE OPERATOR @extschema@.<@ (
-  LEFTARG = text, RIGHTARG = @extschema@.bloom,
-  FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
-  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.bloom) IS
-  'value <@ filter: the text value or literal may be in the filter (bloom_contains)';
+$literal$;
