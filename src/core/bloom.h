@@ -98,6 +98,17 @@ struct Params {
 // be checked before it is narrowed.
 Status check_params(int64_t bits, int64_t hashes);
 
+// What plan_size can describe: 2^62 bits, far past any filter that can be
+// built, so that sizing questions always get an answer.
+constexpr uint64_t kMaxPlannedBits = uint64_t{1} << 62;
+
+// The m and k of a filter for n distinct values at false-positive
+// probability p (the formulas of size_for), also when such a filter is too
+// large to build: bloom_sizing answers how large, and whether it fits
+// (bits <= kMaxBits). kInvalidParameter for n < 1, p outside (0, 1), more
+// than kMaxHashes hashes or kMaxPlannedBits bits.
+Status plan_size(int64_t n, double p, Params* out);
+
 // The filter for n expected distinct values at false-positive probability p:
 // m = ceil(-n ln p / (ln 2)^2), raised to kMinBits if smaller, and
 // k = round((m/n) ln 2), at least 1. kInvalidParameter unless n >= 1,

@@ -22,7 +22,7 @@ Status check_params(int64_t bits, int64_t hashes) {
   return Status::ok();
 }
 
-Status size_for(int64_t n, double p, Params* out) {
+Status plan_size(int64_t n, double p, Params* out) {
   if (n < 1)
     return Status::error(StatusCode::kInvalidParameter,
                          "bloom filter capacity n must be at least 1, got %lld",
@@ -33,11 +33,13 @@ Status size_for(int64_t n, double p, Params* out) {
                          "(exclusive), got %g", p);
   const double ln2 = std::log(2.0);
   const double exact_bits = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
-  if (!(exact_bits <= static_cast<double>(kMaxBits)))
+  // The answer must fit its own types, whether or not a filter of that size
+  // can be built (size_for refuses those).
+  if (!(exact_bits <= static_cast<double>(kMaxPlannedBits)))
     return Status::error(StatusCode::kInvalidParameter,
-                         "a bloom filter for n = %lld at p = %g needs %.0f bits, above the "
-                         "maximum of %llu bits (512 MiB, the largest value that can be dumped as text)", static_cast<long long>(n), p,
-                         std::ceil(exact_bits), static_cast<unsigned long long>(kMaxBits));
+                         "a bloom filter for n = %lld at p = %g needs %.3g bits, more than "
+                         "this function can describe (%llu)", static_cast<long long>(n), p,
+                         exact_bits, static_cast<unsigned long long>(kMaxPlannedBits));
   const uint64_t bits = std::max(kMinBits, static_cast<uint64_t>(std::ceil(exact_bits)));
   const double exact_hashes = static_cast<double>(bits) / static_cast<double>(n) * ln2;
   const long long hashes = std::max(1LL, std::llround(exact_hashes));
@@ -46,6 +48,21 @@ Status size_for(int64_t n, double p, Params* out) {
                          "a bloom filter at p = %g needs %lld hashes, above the maximum of %d",
                          p, hashes, kMaxHashes);
   *out = Params{bits, static_cast<int>(hashes)};
+  return Status::ok();
+}
+
+Status size_for(int64_t n, double p, Params* out) {
+  Params planned;
+  Status st = plan_size(n, p, &planned);
+  if (!st.is_ok()) return st;
+  if (planned.bits > kMaxBits)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a bloom filter for n = %lld at p = %g needs %llu bits, above the "
+                         "maximum of %llu bits (512 MiB, the largest value that can be dumped "
+                         "as text)", static_cast<long long>(n), p,
+                         static_cast<unsigned long long>(planned.bits),
+                         static_cast<unsigned long long>(kMaxBits));
+  *out = planned;
   return Status::ok();
 }
 

@@ -117,6 +117,20 @@ Status params_for_accuracy(double epsilon, double delta, bool conservative, int6
 Status params_for_size(int64_t width, int64_t depth, bool conservative, int64_t k,
                        Params* out);
 
+// The size of a sketch for epsilon and delta with k candidates, also when it
+// is too large to build: width and depth by the formulas above, the bytes of
+// an empty stored sketch, and whether params_for_accuracy accepts it (its
+// largest working state within kMaxSketchBytes). kInvalidParameter for
+// epsilon or delta outside (0, 1), k outside 0..kMaxCandidates, more than
+// kMaxDepth rows, or a width beyond 2^40.
+struct Sizing {
+  uint64_t width;
+  uint32_t depth;
+  uint64_t bytes;
+  bool fits;
+};
+Status plan_accuracy(double epsilon, double delta, int64_t k, Sizing* out);
+
 // The guarantees of a width and depth: epsilon = e/w, delta = e^-d.
 double epsilon_of(uint32_t width);
 double delta_of(uint32_t depth);

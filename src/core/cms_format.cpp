@@ -112,6 +112,35 @@ Status params_for_accuracy(double epsilon, double delta, bool conservative, int6
   return st;
 }
 
+Status plan_accuracy(double epsilon, double delta, int64_t k, Sizing* out) {
+  if (!(epsilon > 0.0 && epsilon < 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cms epsilon must be between 0 and 1 (exclusive), got %g", epsilon);
+  if (!(delta > 0.0 && delta < 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cms delta must be between 0 and 1 (exclusive), got %g", delta);
+  if (k < 0 || k > kMaxCandidates)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cms candidate list size k must be between 0 and %u, got %lld",
+                         kMaxCandidates, static_cast<long long>(k));
+  const double width = std::ceil(kE / epsilon);
+  const double depth = std::ceil(-std::log(delta));
+  if (depth > kMaxDepth)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cms delta %g needs %.0f rows, more than the maximum %u (delta >= "
+                         "%.2g)", delta, depth, kMaxDepth, delta_of(kMaxDepth));
+  if (width > double(uint64_t{1} << 40))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cms epsilon %g needs %.3g counters per row, more than this function "
+                         "can describe", epsilon, width);
+  out->width = static_cast<uint64_t>(width);
+  out->depth = static_cast<uint32_t>(depth);
+  out->bytes = kFixedBytes + 8 * out->width * out->depth;
+  Params unused;
+  out->fits = params_for_accuracy(epsilon, delta, false, k, &unused).is_ok();
+  return Status::ok();
+}
+
 // --- sizes -----------------------------------------------------------------
 
 size_t stored_size(const Params& p, uint32_t count, uint64_t value_bytes) {

@@ -54,6 +54,7 @@ AggCache* agg_cache(FunctionCallInfo fcinfo) {
 struct Sizing {
   bloom::Params (*size)(FunctionCallInfo fcinfo);
   double (*arg3)(FunctionCallInfo fcinfo);  // argument 3 as a number, exactly
+  const char* names[2];                     // of arguments 2 and 3
 };
 
 bloom::Params size_by_n_p(FunctionCallInfo fcinfo) {
@@ -80,17 +81,22 @@ uint8_t* new_state(const bloom::Params& params, bool in_agg) {
   return BloomStates::without_kind(state);
 }
 
+// The detail names the row's own arguments (n and p, or bits and hashes)
+// beside the filter parameters they give, since that is what the user wrote.
 void check_same_params(const char* name, const char* args, const uint8* filter,
-                       const bloom::Params& params) {
+                       const bloom::Params& params, const Sizing& sizing, double arg2,
+                       double arg3) {
   const uint64 bits = bloom::bits_of(filter);
   const int hashes = bloom::hashes_of(filter);
   if (bits != params.bits || hashes != params.hashes)
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
              errmsg("%s parameters %s must be the same for every row", name, args),
-             errdetail("The filter was started with (m=%llu, k=%d); this row's parameters give "
-                       "(m=%llu, k=%d).", static_cast<unsigned long long>(bits), hashes,
-                       static_cast<unsigned long long>(params.bits), params.hashes)));
+             errdetail("The filter was started with m=%llu bits and k=%d hashes; this row's "
+                       "%s = %.0f and %s = %g give m=%llu and k=%d.",
+                       static_cast<unsigned long long>(bits), hashes, sizing.names[0], arg2,
+                       sizing.names[1], arg3, static_cast<unsigned long long>(params.bits),
+                       params.hashes)));
 }
 
 // (state bloom, value anyelement, a, b): adds the value to the state, sized
@@ -118,7 +124,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
   const bool in_agg = cache->in_aggregate;
   uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
                                    : BloomStates::take(fcinfo, in_agg);
-  check_same_params(name, args, state, cache->params);
+  check_same_params(name, args, state, cache->params, sizing, arg2, arg3);
   BloomStates::accept_kind(state, &cache->hasher);
   return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
@@ -127,13 +133,13 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
 
 // bloom_agg_trans(state bloom, value anyelement, n bigint, p float8)
 extern "C" Datum bloom_agg_trans(PG_FUNCTION_ARGS) {
-  return agg_trans(fcinfo, "bloom_agg", "n and p", Sizing{size_by_n_p, p_arg});
+  return agg_trans(fcinfo, "bloom_agg", "n and p", Sizing{size_by_n_p, p_arg, {"n", "p"}});
 }
 
 // bloom_agg_bits_trans(state bloom, value anyelement, bits bigint, hashes integer)
 extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
   return agg_trans(fcinfo, "bloom_agg_bits", "bits and hashes",
-                   Sizing{size_by_bits, hashes_arg});
+                   Sizing{size_by_bits, hashes_arg, {"bits", "hashes"}});
 }
 
 // bloom_union_trans(state bloom, other bloom): transition of bloom_union and

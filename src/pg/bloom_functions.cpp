@@ -10,7 +10,6 @@
 #include "pg/sketch_datum.h"
 
 extern "C" {
-PG_FUNCTION_INFO_V1(bloom_sizing);
 PG_FUNCTION_INFO_V1(bloom_empty);
 PG_FUNCTION_INFO_V1(bloom_empty_bits);
 PG_FUNCTION_INFO_V1(bloom_add);
@@ -25,19 +24,6 @@ PG_FUNCTION_INFO_V1(bloom_ne);
 
 using namespace sketch;
 using namespace sketch::pg;
-
-extern "C" Datum bloom_sizing(PG_FUNCTION_ARGS) {
-  const bloom::Params params = bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1));
-  TupleDesc desc;
-  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
-    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                    errmsg("bloom_sizing must be called where a record is expected")));
-  desc = BlessTupleDesc(desc);
-  Datum values[3] = {Int64GetDatum(static_cast<int64>(params.bits)), Int32GetDatum(params.hashes),
-                     Int64GetDatum(static_cast<int64>(bloom::filter_size(params.bits) + VARHDRSZ))};
-  bool nulls[3] = {false, false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
-}
 
 extern "C" Datum bloom_empty(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(bloom_new(bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1))));

@@ -98,7 +98,8 @@ const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const Ag
   }
   if (same) return cache->params;
   const bool conservative = count > 2 && PG_GETARG_BOOL(first + 2);
-  const int64 k = count > 3 ? PG_GETARG_INT32(first + 3) : cms::kDefaultCandidates;
+  // Both sides int64: a uint32 default would turn a negative k into 4294967295.
+  const int64 k = count > 3 ? int64{PG_GETARG_INT32(first + 3)} : int64{cms::kDefaultCandidates};
   cache->params =
       spec.sized
           ? cms_params_for_size(PG_GETARG_INT32(first), PG_GETARG_INT32(first + 1), conservative, k)

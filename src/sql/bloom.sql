@@ -36,7 +36,7 @@ COMMENT ON FUNCTION @extschema@.bloom_send(@extschema@.bloom) IS
 
 -- Casts ---------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.bloom_from_bytea(bytea) RETURNS @extschema@.bloom
+CREATE FUNCTION @extschema@.bloom_from_bytea(data bytea) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_from_bytea(bytea) IS
   'Reads a bloom filter from its binary format, validating it';
@@ -46,10 +46,11 @@ CREATE CAST (@extschema@.bloom AS bytea) WITHOUT FUNCTION;
 -- Sizing and building -------------------------------------------------------
 
 CREATE FUNCTION @extschema@.bloom_sizing(
-    n bigint, p double precision, OUT bits bigint, OUT hashes integer, OUT bytes bigint)
+    n bigint, p double precision,
+    OUT bits bigint, OUT hashes integer, OUT bytes bigint, OUT fits boolean)
   AS 'MODULE_PATHNAME', 'bloom_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_sizing(bigint, double precision) IS
-  'The filter bloom_empty(n, p) and bloom_agg(value, n, p) build for n distinct values at false-positive probability p: bits m = ceil(-n ln p / ln(2)^2), hashes k = round(m/n ln 2), and its size in bytes';
+  'The filter bloom_empty(n, p) and bloom_agg(value, n, p) build for n distinct values at false-positive probability p: bits m = ceil(-n ln p / ln(2)^2), hashes k = round(m/n ln 2), its size in bytes, and whether it fits one value (at most 4294442880 bits); answers for any n';
 
 CREATE FUNCTION @extschema@.bloom_empty(n bigint, p double precision) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -61,19 +62,19 @@ CREATE FUNCTION @extschema@.bloom_empty_bits(bits bigint, hashes integer) RETURN
 COMMENT ON FUNCTION @extschema@.bloom_empty_bits(bigint, integer) IS
   'An empty filter of the given bits (8..4294442880) and hashes (1..64)';
 
-CREATE FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) RETURNS @extschema@.bloom
+CREATE FUNCTION @extschema@.bloom_add(sketch @extschema@.bloom, value anyelement) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloom, anyelement) IS
   'The filter with one more value added; a NULL value leaves it unchanged, a NULL filter gives NULL';
 
 -- Membership ----------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloom, value anyelement) RETURNS boolean
+CREATE FUNCTION @extschema@.bloom_contains(sketch @extschema@.bloom, value anyelement) RETURNS boolean
   AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
   'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). A NULL filter is empty (false); a NULL value gives NULL';
 
-CREATE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@.bloom) RETURNS boolean
+CREATE FUNCTION @extschema@.bloom_contained(value anyelement, sketch @extschema@.bloom) RETURNS boolean
   AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) IS
   'bloom_contains with the arguments swapped: may the value be in the filter?';
@@ -96,12 +97,12 @@ COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom) IS
 
 -- Combining -----------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.bloom_union(@extschema@.bloom, @extschema@.bloom) RETURNS @extschema@.bloom
+CREATE FUNCTION @extschema@.bloom_union(a @extschema@.bloom, b @extschema@.bloom) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_union(@extschema@.bloom, @extschema@.bloom) IS
   'Union (bit OR) of two filters with the same bits and hashes: exactly the filter of the union of their sets; a NULL side is ignored';
 
-CREATE FUNCTION @extschema@.bloom_intersect(@extschema@.bloom, @extschema@.bloom) RETURNS @extschema@.bloom
+CREATE FUNCTION @extschema@.bloom_intersect(a @extschema@.bloom, b @extschema@.bloom) RETURNS @extschema@.bloom
   AS 'MODULE_PATHNAME', 'bloom_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_intersect(@extschema@.bloom, @extschema@.bloom) IS
   'Intersection (bit AND) of two filters with the same bits and hashes: contains every value of both sets, with more false positives than a filter built from the intersection';
@@ -122,26 +123,26 @@ COMMENT ON OPERATOR @extschema@.& (@extschema@.bloom, @extschema@.bloom) IS
 
 -- Reading -------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.bloom_cardinality(@extschema@.bloom) RETURNS bigint
+CREATE FUNCTION @extschema@.bloom_cardinality(sketch @extschema@.bloom) RETURNS bigint
   AS 'MODULE_PATHNAME', 'bloom_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_cardinality(@extschema@.bloom) IS
   'Estimated number of distinct values added, from the fill: -(m/k) ln(1 - X/m) for X bits set; 0 for an empty or NULL filter';
 
-CREATE FUNCTION @extschema@.bloom_fpp(@extschema@.bloom) RETURNS double precision
+CREATE FUNCTION @extschema@.bloom_fpp(sketch @extschema@.bloom) RETURNS double precision
   AS 'MODULE_PATHNAME', 'bloom_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_fpp(@extschema@.bloom) IS
   'Current false-positive probability from the fill, (X/m)^k: above the p it was sized for once the filter is over capacity; 0 for an empty or NULL filter';
 
-CREATE FUNCTION @extschema@.bloom_info(@extschema@.bloom) RETURNS jsonb
+CREATE FUNCTION @extschema@.bloom_info(sketch @extschema@.bloom) RETURNS jsonb
   AS 'MODULE_PATHNAME', 'bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_info(@extschema@.bloom) IS
   'Bits, hashes, size, bits set, fill ratio, estimated cardinality and false-positive probability of a filter, as jsonb';
 
-CREATE FUNCTION @extschema@.bloom_eq(@extschema@.bloom, @extschema@.bloom) RETURNS boolean
+CREATE FUNCTION @extschema@.bloom_eq(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
   AS 'MODULE_PATHNAME', 'bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_eq(@extschema@.bloom, @extschema@.bloom) IS
   'True if two filters are identical (same bits, hashes and bits set)';
-CREATE FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) RETURNS boolean
+CREATE FUNCTION @extschema@.bloom_ne(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
   AS 'MODULE_PATHNAME', 'bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) IS
   'True if two filters differ';
@@ -202,7 +203,7 @@ CREATE FUNCTION @extschema@.bloom_final(@extschema@.bloom) RETURNS @extschema@.b
 COMMENT ON FUNCTION @extschema@.bloom_final(@extschema@.bloom) IS
   'Final function of bloom_agg and bloom_agg_bits: the stored form of the state';
 
-CREATE AGGREGATE @extschema@.bloom_agg(anyelement, bigint, double precision) (
+CREATE AGGREGATE @extschema@.bloom_agg(value anyelement, n bigint, p double precision) (
   SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
   FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
@@ -210,7 +211,7 @@ CREATE AGGREGATE @extschema@.bloom_agg(anyelement, bigint, double precision) (
 COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, bigint, double precision) IS
   'Bloom filter of the non-NULL values, sized for n distinct values at false-positive probability p (the same n and p on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) (
+CREATE AGGREGATE @extschema@.bloom_agg_bits(value anyelement, bits bigint, hashes integer) (
   SFUNC = @extschema@.bloom_agg_bits_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
   FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
@@ -218,7 +219,7 @@ CREATE AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) (
 COMMENT ON AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) IS
   'Bloom filter of the non-NULL values with the given bits and hashes (the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.bloom_union(@extschema@.bloom) (
+CREATE AGGREGATE @extschema@.bloom_union(sketch @extschema@.bloom) (
   SFUNC = @extschema@.bloom_union_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
   COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
 );

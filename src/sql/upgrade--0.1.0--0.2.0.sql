@@ -68,3 +68,26 @@ COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
 CREATE OR REPLACE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@.bloom)
   RETURNS boolean AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 ALTER FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) CALLED ON NULL INPUT;
+
+-- Sizing answers for any n (and says whether the filter fits), and cms and
+-- hll get sizing functions of their own.
+DROP FUNCTION @extschema@.bloom_sizing(bigint, double precision);
+CREATE FUNCTION @extschema@.bloom_sizing(
+    n bigint, p double precision,
+    OUT bits bigint, OUT hashes integer, OUT bytes bigint, OUT fits boolean)
+  AS 'MODULE_PATHNAME', 'bloom_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_sizing(bigint, double precision) IS
+  'The filter bloom_empty(n, p) and bloom_agg(value, n, p) build for n distinct values at false-positive probability p: bits m = ceil(-n ln p / ln(2)^2), hashes k = round(m/n ln 2), its size in bytes, and whether it fits one value (at most 4294442880 bits); answers for any n';
+
+CREATE FUNCTION @extschema@.cms_sizing(
+    epsilon double precision, delta double precision, k integer DEFAULT 100,
+    OUT width bigint, OUT depth integer, OUT bytes bigint, OUT fits boolean)
+  AS 'MODULE_PATHNAME', 'cms_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cms_sizing(double precision, double precision, integer) IS
+  'The count-min sketch cms_agg(value, epsilon, delta) builds: width ceil(e/epsilon), depth ceil(ln(1/delta)), bytes before any candidate (each adds 12 bytes plus its text), and whether it can be built with k candidates; answers for any epsilon';
+
+CREATE FUNCTION @extschema@.hll_sizing(
+    p integer DEFAULT 14, OUT registers bigint, OUT bytes bigint, OUT standard_error double precision)
+  AS 'MODULE_PATHNAME', 'hll_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_sizing(integer) IS
+  'An hll of precision p at its largest (dense): 2^p registers, bytes, and the relative standard error 1.04/sqrt(2^p); sparse sketches of few values are smaller';
