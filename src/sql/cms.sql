@@ -33,7 +33,7 @@ COMMENT ON FUNCTION @extschema@.cms_send(@extschema@.cms) IS
 
 -- Casts ---------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.cms_from_bytea(bytea) RETURNS @extschema@.cms
+CREATE FUNCTION @extschema@.cms_from_bytea(data bytea) RETURNS @extschema@.cms
   AS 'MODULE_PATHNAME', 'cms_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_from_bytea(bytea) IS
   'Reads a cms from its binary format, validating every byte';
@@ -56,17 +56,17 @@ CREATE FUNCTION @extschema@.cms_empty_sized(
 COMMENT ON FUNCTION @extschema@.cms_empty_sized(integer, integer, boolean, integer) IS
   'An empty cms of width counters per row and depth rows (1..32), conservative update or not, and a candidate list of k (default 100)';
 
-CREATE FUNCTION @extschema@.cms_add(@extschema@.cms, anyelement) RETURNS @extschema@.cms
+CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value anyelement) RETURNS @extschema@.cms
   AS 'MODULE_PATHNAME', 'cms_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, anyelement) IS
   'The sketch with one more occurrence of the value; a NULL value leaves it unchanged, a NULL sketch gives NULL';
 
-CREATE FUNCTION @extschema@.cms_add(@extschema@.cms, anyelement, bigint) RETURNS @extschema@.cms
+CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value anyelement, count bigint) RETURNS @extschema@.cms
   AS 'MODULE_PATHNAME', 'cms_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, anyelement, bigint) IS
   'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL';
 
-CREATE FUNCTION @extschema@.cms_union(@extschema@.cms, @extschema@.cms) RETURNS @extschema@.cms
+CREATE FUNCTION @extschema@.cms_union(a @extschema@.cms, b @extschema@.cms) RETURNS @extschema@.cms
   AS 'MODULE_PATHNAME', 'cms_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_union(@extschema@.cms, @extschema@.cms) IS
   'Merge of two sketches of equal width and depth: counters summed, candidate lists united and re-ranked; a NULL side is ignored';
@@ -80,17 +80,17 @@ COMMENT ON OPERATOR @extschema@.|| (@extschema@.cms, @extschema@.cms) IS
 
 -- Reading -------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.cms_frequency(@extschema@.cms, anyelement) RETURNS bigint
+CREATE FUNCTION @extschema@.cms_frequency(sketch @extschema@.cms, value anyelement) RETURNS bigint
   AS 'MODULE_PATHNAME', 'cms_frequency' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_frequency(@extschema@.cms, anyelement) IS
   'Estimated count of the value: never below the true count, above it by at most cms_error_bound with probability 1-delta; 0 for a NULL sketch, NULL for a NULL value';
 
-CREATE FUNCTION @extschema@.cms_total(@extschema@.cms) RETURNS bigint
+CREATE FUNCTION @extschema@.cms_total(sketch @extschema@.cms) RETURNS bigint
   AS 'MODULE_PATHNAME', 'cms_total' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_total(@extschema@.cms) IS
   'N, the total count added to the sketch (exact); 0 for a NULL sketch';
 
-CREATE FUNCTION @extschema@.cms_error_bound(@extschema@.cms) RETURNS bigint
+CREATE FUNCTION @extschema@.cms_error_bound(sketch @extschema@.cms) RETURNS bigint
   AS 'MODULE_PATHNAME', 'cms_error_bound' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_error_bound(@extschema@.cms) IS
   'floor(epsilon*N) with epsilon = e/width: each estimate exceeds the true count by at most this, with probability 1-delta; 0 for a NULL sketch';
@@ -107,16 +107,16 @@ CREATE FUNCTION @extschema@.cms_topk(sketch @extschema@.cms, n integer, type_hin
 COMMENT ON FUNCTION @extschema@.cms_topk(@extschema@.cms, integer, anyelement) IS
   'cms_topk with the values read back as the type of type_hint (pass e.g. NULL::bigint): the type the sketch was built from; no rows for a NULL sketch or n';
 
-CREATE FUNCTION @extschema@.cms_info(@extschema@.cms) RETURNS jsonb
+CREATE FUNCTION @extschema@.cms_info(sketch @extschema@.cms) RETURNS jsonb
   AS 'MODULE_PATHNAME', 'cms_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_info(@extschema@.cms) IS
   'Width, depth, epsilon, delta, update mode, total, error bound, candidate list and size of a sketch, as jsonb';
 
-CREATE FUNCTION @extschema@.cms_eq(@extschema@.cms, @extschema@.cms) RETURNS boolean
+CREATE FUNCTION @extschema@.cms_eq(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
   AS 'MODULE_PATHNAME', 'cms_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_eq(@extschema@.cms, @extschema@.cms) IS
   'True if two sketches are identical (parameters, counters and candidate list)';
-CREATE FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) RETURNS boolean
+CREATE FUNCTION @extschema@.cms_ne(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
   AS 'MODULE_PATHNAME', 'cms_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) IS
   'True if two sketches differ';
@@ -183,28 +183,30 @@ COMMENT ON FUNCTION @extschema@.cms_agg_trans(@extschema@.cms, anyelement, doubl
 COMMENT ON FUNCTION @extschema@.cms_agg_trans(@extschema@.cms, anyelement, double precision, double precision, boolean, integer) IS
   'Transition function of cms_agg(value, epsilon, delta, conservative, k)';
 
-CREATE AGGREGATE @extschema@.cms_agg(anyelement) (
+CREATE AGGREGATE @extschema@.cms_agg(value anyelement) (
   SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg(anyelement) IS
   'Count-min sketch (epsilon 0.001, delta 0.01, k = 100) of the non-NULL values; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg(anyelement, double precision, double precision) (
+CREATE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision, delta double precision) (
   SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg(anyelement, double precision, double precision) IS
   'Count-min sketch of the non-NULL values with error epsilon*N at probability 1-delta (both in (0, 1), the same on every row); NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg(anyelement, double precision, double precision, boolean) (
+CREATE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision, delta double precision,
+    conservative boolean) (
   SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg(anyelement, double precision, double precision, boolean) IS
   'Count-min sketch (epsilon, delta) of the non-NULL values, with conservative update if asked; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg(anyelement, double precision, double precision, boolean, integer) (
+CREATE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision, delta double precision,
+    conservative boolean, k integer) (
   SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
@@ -234,28 +236,31 @@ COMMENT ON FUNCTION @extschema@.cms_agg_weighted_trans(@extschema@.cms, anyeleme
 COMMENT ON FUNCTION @extschema@.cms_agg_weighted_trans(@extschema@.cms, anyelement, bigint, double precision, double precision, boolean, integer) IS
   'Transition function of cms_agg_weighted(value, count, epsilon, delta, conservative, k)';
 
-CREATE AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint) (
   SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint) IS
   'Count-min sketch (epsilon 0.001, delta 0.01, k = 100) adding count occurrences of each value (rows with a NULL value or a NULL or zero count are skipped; a negative count is an error); NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint, double precision, double precision) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint, epsilon double precision,
+    delta double precision) (
   SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint, double precision, double precision) IS
   'Weighted count-min sketch with error epsilon*N at probability 1-delta; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint, double precision, double precision, boolean) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint, epsilon double precision,
+    delta double precision, conservative boolean) (
   SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint, double precision, double precision, boolean) IS
   'Weighted count-min sketch (epsilon, delta), with conservative update if asked; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_weighted(anyelement, bigint, double precision, double precision, boolean, integer) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint, epsilon double precision,
+    delta double precision, conservative boolean, k integer) (
   SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
@@ -280,21 +285,23 @@ COMMENT ON FUNCTION @extschema@.cms_agg_sized_trans(@extschema@.cms, anyelement,
 COMMENT ON FUNCTION @extschema@.cms_agg_sized_trans(@extschema@.cms, anyelement, integer, integer, boolean, integer) IS
   'Transition function of cms_agg_sized(value, width, depth, conservative, k)';
 
-CREATE AGGREGATE @extschema@.cms_agg_sized(anyelement, integer, integer) (
+CREATE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer) (
   SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_sized(anyelement, integer, integer) IS
   'Count-min sketch of width counters per row and depth rows (1..32) of the non-NULL values; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_sized(anyelement, integer, integer, boolean) (
+CREATE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer,
+    conservative boolean) (
   SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_sized(anyelement, integer, integer, boolean) IS
   'Count-min sketch (width, depth), with conservative update if asked; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_sized(anyelement, integer, integer, boolean, integer) (
+CREATE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer,
+    conservative boolean, k integer) (
   SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
@@ -319,21 +326,24 @@ COMMENT ON FUNCTION @extschema@.cms_agg_weighted_sized_trans(@extschema@.cms, an
 COMMENT ON FUNCTION @extschema@.cms_agg_weighted_sized_trans(@extschema@.cms, anyelement, bigint, integer, integer, boolean, integer) IS
   'Transition function of cms_agg_weighted_sized(value, count, width, depth, conservative, k)';
 
-CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint, width integer,
+    depth integer) (
   SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer) IS
   'Weighted count-min sketch of width counters per row and depth rows; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint, width integer,
+    depth integer, conservative boolean) (
   SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean) IS
   'Weighted count-min sketch (width, depth), with conservative update if asked; NULL over no rows';
-CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean, integer) (
+CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint, width integer,
+    depth integer, conservative boolean, k integer) (
   SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
@@ -341,7 +351,7 @@ CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer,
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean, integer) IS
   'Weighted count-min sketch (width, depth, conservative) keeping k heavy-hitter candidates; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.cms_union(@extschema@.cms) (
+CREATE AGGREGATE @extschema@.cms_union(sketch @extschema@.cms) (
   SFUNC = @extschema@.cms_union_trans, STYPE = @extschema@.cms, SSPACE = 115000,
   FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE

@@ -4,7 +4,7 @@
 
 \echo Use "CREATE EXTENSION sketch" to load this file. \quit
 
-CREATE FUNCTION @extschema@.sketch_hash(anyelement) RETURNS bigint
+CREATE FUNCTION @extschema@.sketch_hash(value anyelement) RETURNS bigint
   AS 'MODULE_PATHNAME', 'sketch_hash'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.sketch_hash(anyelement) IS

@@ -42,14 +42,14 @@ COMMENT ON TYPE @extschema@.hll IS
 
 -- Casts ---------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) RETURNS @extschema@.hll
+CREATE FUNCTION @extschema@.hll(sketch @extschema@.hll, typmod integer, explicit boolean) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_enforce_typmod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) IS
   'Length coercion for hll(p): lowers a sketch''s precision to p exactly; raising it is an error';
 CREATE CAST (@extschema@.hll AS @extschema@.hll)
   WITH FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) AS IMPLICIT;
 
-CREATE FUNCTION @extschema@.hll_from_bytea(bytea) RETURNS @extschema@.hll
+CREATE FUNCTION @extschema@.hll_from_bytea(data bytea) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_from_bytea(bytea) IS
   'Reads an hll from its binary format, validating every byte';
@@ -63,12 +63,12 @@ CREATE FUNCTION @extschema@.hll_empty(p integer DEFAULT 14) RETURNS @extschema@.
 COMMENT ON FUNCTION @extschema@.hll_empty(integer) IS
   'An empty hll of precision p (4..18, default 14)';
 
-CREATE FUNCTION @extschema@.hll_add(@extschema@.hll, anyelement) RETURNS @extschema@.hll
+CREATE FUNCTION @extschema@.hll_add(sketch @extschema@.hll, value anyelement) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_add(@extschema@.hll, anyelement) IS
   'The sketch with one more value added; a NULL value leaves it unchanged, a NULL sketch gives NULL';
 
-CREATE FUNCTION @extschema@.hll_union(@extschema@.hll, @extschema@.hll) RETURNS @extschema@.hll
+CREATE FUNCTION @extschema@.hll_union(a @extschema@.hll, b @extschema@.hll) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_union(@extschema@.hll, @extschema@.hll) IS
   'Union of two sketches (register max) at the smaller of their precisions; a NULL side is ignored';
@@ -82,7 +82,7 @@ COMMENT ON OPERATOR @extschema@.|| (@extschema@.hll, @extschema@.hll) IS
 
 -- Reading -------------------------------------------------------------------
 
-CREATE FUNCTION @extschema@.hll_cardinality(@extschema@.hll) RETURNS bigint
+CREATE FUNCTION @extschema@.hll_cardinality(sketch @extschema@.hll) RETURNS bigint
   AS 'MODULE_PATHNAME', 'hll_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_cardinality(@extschema@.hll) IS
   'Estimated number of distinct values; 0 for an empty or NULL sketch';
@@ -100,21 +100,21 @@ CREATE FUNCTION @extschema@.hll_cardinality_bounds(
 COMMENT ON FUNCTION @extschema@.hll_cardinality_bounds(@extschema@.hll, double precision) IS
   'Interval that holds the true distinct count with the given confidence (default 0.95); never below what the sketch proves';
 
-CREATE FUNCTION @extschema@.hll_intersect_cardinality(@extschema@.hll, @extschema@.hll) RETURNS bigint
+CREATE FUNCTION @extschema@.hll_intersect_cardinality(a @extschema@.hll, b @extschema@.hll) RETURNS bigint
   AS 'MODULE_PATHNAME', 'hll_intersect_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_intersect_cardinality(@extschema@.hll, @extschema@.hll) IS
   'Estimated size of the intersection by inclusion-exclusion, |A|+|B|-|A∪B|: its error is relative to the union, so small overlaps of large sets are unreliable';
 
-CREATE FUNCTION @extschema@.hll_info(@extschema@.hll) RETURNS jsonb
+CREATE FUNCTION @extschema@.hll_info(sketch @extschema@.hll) RETURNS jsonb
   AS 'MODULE_PATHNAME', 'hll_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_info(@extschema@.hll) IS
   'Precision, representation, size, estimate and standard error of a sketch, as jsonb';
 
-CREATE FUNCTION @extschema@.hll_eq(@extschema@.hll, @extschema@.hll) RETURNS boolean
+CREATE FUNCTION @extschema@.hll_eq(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
   AS 'MODULE_PATHNAME', 'hll_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_eq(@extschema@.hll, @extschema@.hll) IS
   'True if two sketches are identical (same precision and registers)';
-CREATE FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) RETURNS boolean
+CREATE FUNCTION @extschema@.hll_ne(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
   AS 'MODULE_PATHNAME', 'hll_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) IS
   'True if two sketches differ';
@@ -165,7 +165,7 @@ CREATE FUNCTION @extschema@.hll_final(@extschema@.hll) RETURNS @extschema@.hll
 COMMENT ON FUNCTION @extschema@.hll_final(@extschema@.hll) IS
   'Final function of the hll aggregates: the stored form of the state';
 
-CREATE AGGREGATE @extschema@.hll_agg(anyelement) (
+CREATE AGGREGATE @extschema@.hll_agg(value anyelement) (
   SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
@@ -173,7 +173,7 @@ CREATE AGGREGATE @extschema@.hll_agg(anyelement) (
 COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement) IS
   'HyperLogLog sketch (p = 14) of the distinct non-NULL values; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.hll_agg(anyelement, integer) (
+CREATE AGGREGATE @extschema@.hll_agg(value anyelement, p integer) (
   SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
@@ -181,7 +181,7 @@ CREATE AGGREGATE @extschema@.hll_agg(anyelement, integer) (
 COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement, integer) IS
   'HyperLogLog sketch of precision p (4..18) of the distinct non-NULL values; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.hll_union(@extschema@.hll) (
+CREATE AGGREGATE @extschema@.hll_union(sketch @extschema@.hll) (
   SFUNC = @extschema@.hll_union_trans, STYPE = @extschema@.hll, SSPACE = 1024,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE

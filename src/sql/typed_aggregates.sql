@@ -12,8 +12,10 @@
 -- picks the twin of the argument's type, and the element hasher sees
 -- through implicit coercions (a varchar or citext passed to the text twin
 -- is still hashed as what it is). Types without a twin use the anyelement
--- aggregate. Generated from the catalog, so a new family's aggregates get
--- their twins without editing this block.
+-- aggregate. The twins carry the aggregate's argument names (\df and
+-- pg_get_function_arguments show value text, p integer, as documented).
+-- Generated from the catalog, so a new family's aggregates get their twins
+-- without editing this block.
 DO $typed$
 DECLARE
   element_types CONSTANT regtype[] := ARRAY[
@@ -22,11 +24,12 @@ DECLARE
   agg record;
   element regtype;
   agg_args text;
+  agg_decl text;
   trans_args text;
   trans_name text;
 BEGIN
   FOR agg IN
-    SELECT p.oid AS aggfn, p.proname, p.proargtypes::oid[] AS argtypes,
+    SELECT p.oid AS aggfn, p.proname, p.proargtypes::oid[] AS argtypes, p.proargnames,
            t.oid AS transfn, t.proname AS trans_name, t.prosrc, t.probin, t.provolatile,
            t.proisstrict, t.proargtypes::oid[] AS trans_argtypes,
            a.aggtranstype::regtype AS stype, a.aggtransspace, a.aggfinalmodify,
@@ -52,6 +55,11 @@ BEGIN
       SELECT pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN element ELSE x::regtype END::text,
                                    ', ' ORDER BY i)
         INTO agg_args FROM unnest(agg.argtypes) WITH ORDINALITY AS u(x, i);
+      SELECT pg_catalog.string_agg(
+               pg_catalog.concat_ws(' ', pg_catalog.quote_ident(nullif(agg.proargnames[i], '')),
+                                    CASE WHEN x = 'anyelement'::regtype THEN element
+                                         ELSE x::regtype END::text), ', ' ORDER BY i)
+        INTO agg_decl FROM unnest(agg.argtypes) WITH ORDINALITY AS u(x, i);
       SELECT pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN element ELSE x::regtype END::text,
                                    ', ' ORDER BY i)
         INTO trans_args FROM unnest(agg.trans_argtypes) WITH ORDINALITY AS u(x, i);
@@ -68,7 +76,7 @@ BEGIN
       EXECUTE pg_catalog.format(
         'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = %s, SSPACE = %s, '
         'FINALFUNC = %s, FINALFUNC_MODIFY = %s, COMBINEFUNC = %s, PARALLEL = SAFE)',
-        agg.proname, agg_args, agg.trans_name, agg.stype, agg.aggtransspace, agg.finalfn,
+        agg.proname, agg_decl, agg.trans_name, agg.stype, agg.aggtransspace, agg.finalfn,
         CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
         agg.combinefn);
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE @extschema@.%I(%s) IS %L', agg.proname, agg_args,

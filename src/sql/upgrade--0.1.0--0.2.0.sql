@@ -1,6 +1,6 @@
 -- sketch 0.1.0 -> 0.2.0 (docs/upgrades.md). The Makefile appends the pieces
--- that create the text twins, the typed aggregate twins and the privileges
--- (src/sql/text_overloads.sql, typed_aggregates.sql, privileges.sql): they
+-- that create the literal twins, the typed aggregate twins and the privileges
+-- (src/sql/literal_overloads.sql, typed_aggregates.sql, privileges.sql): they
 -- are written once and run both on a fresh install and here.
 --
 -- Stored values of every type read unchanged: byte 7 of the header, 0 in
@@ -60,14 +60,206 @@ ALTER OPERATOR @extschema@.<@ (anyelement, @extschema@.bloom)
   SET (RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel);
 
 -- A NULL filter is an empty one: membership answers false, not NULL.
-CREATE OR REPLACE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloom, value anyelement)
+CREATE OR REPLACE FUNCTION @extschema@.bloom_contains(sketch @extschema@.bloom, value anyelement)
   RETURNS boolean AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 ALTER FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) CALLED ON NULL INPUT;
 COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloom, anyelement) IS
   'False if the value was certainly never added; true if it may have been (a false positive with probability bloom_fpp). A NULL filter is empty (false); a NULL value gives NULL';
-CREATE OR REPLACE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@.bloom)
+CREATE OR REPLACE FUNCTION @extschema@.bloom_contained(value anyelement, sketch @extschema@.bloom)
   RETURNS boolean AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 ALTER FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloom) CALLED ON NULL INPUT;
+
+-- Parameter names (docs/reference.md): 0.1.0 left most parameters unnamed,
+-- so named-argument calls (hll_cardinality(sketch => h)) failed. CREATE OR
+-- REPLACE with the same definition may add names to unnamed parameters; the
+-- literal and typed-aggregate twins created below copy them.
+CREATE OR REPLACE FUNCTION @extschema@.sketch_hash(value anyelement) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'sketch_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OR REPLACE FUNCTION @extschema@.hll(sketch @extschema@.hll, typmod integer, explicit boolean)
+  RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_enforce_typmod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_from_bytea(data bytea) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_add(sketch @extschema@.hll, value anyelement)
+  RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_union(a @extschema@.hll, b @extschema@.hll)
+  RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_cardinality(sketch @extschema@.hll) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'hll_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_intersect_cardinality(a @extschema@.hll, b @extschema@.hll)
+  RETURNS bigint
+  AS 'MODULE_PATHNAME', 'hll_intersect_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_info(sketch @extschema@.hll) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'hll_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_eq(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'hll_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.hll_ne(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'hll_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE AGGREGATE @extschema@.hll_agg(value anyelement) (
+  SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.hll_agg(value anyelement, p integer) (
+  SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.hll_union(sketch @extschema@.hll) (
+  SFUNC = @extschema@.hll_union_trans, STYPE = @extschema@.hll, SSPACE = 1024,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+
+CREATE OR REPLACE FUNCTION @extschema@.cms_from_bytea(data bytea) RETURNS @extschema@.cms
+  AS 'MODULE_PATHNAME', 'cms_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value anyelement)
+  RETURNS @extschema@.cms
+  AS 'MODULE_PATHNAME', 'cms_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value anyelement, count bigint)
+  RETURNS @extschema@.cms
+  AS 'MODULE_PATHNAME', 'cms_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_union(a @extschema@.cms, b @extschema@.cms)
+  RETURNS @extschema@.cms
+  AS 'MODULE_PATHNAME', 'cms_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_frequency(sketch @extschema@.cms, value anyelement)
+  RETURNS bigint
+  AS 'MODULE_PATHNAME', 'cms_frequency' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_total(sketch @extschema@.cms) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'cms_total' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_error_bound(sketch @extschema@.cms) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'cms_error_bound' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_info(sketch @extschema@.cms) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'cms_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_eq(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cms_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.cms_ne(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cms_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg(value anyelement) (
+  SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision,
+    delta double precision) (
+  SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision,
+    delta double precision, conservative boolean) (
+  SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg(value anyelement, epsilon double precision,
+    delta double precision, conservative boolean, k integer) (
+  SFUNC = @extschema@.cms_agg_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint) (
+  SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint,
+    epsilon double precision, delta double precision) (
+  SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint,
+    epsilon double precision, delta double precision, conservative boolean) (
+  SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted(value anyelement, count bigint,
+    epsilon double precision, delta double precision, conservative boolean, k integer) (
+  SFUNC = @extschema@.cms_agg_weighted_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer) (
+  SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer,
+    conservative boolean) (
+  SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_sized(value anyelement, width integer, depth integer,
+    conservative boolean, k integer) (
+  SFUNC = @extschema@.cms_agg_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint,
+    width integer, depth integer) (
+  SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint,
+    width integer, depth integer, conservative boolean) (
+  SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigint,
+    width integer, depth integer, conservative boolean, k integer) (
+  SFUNC = @extschema@.cms_agg_weighted_sized_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.cms_union(sketch @extschema@.cms) (
+  SFUNC = @extschema@.cms_union_trans, STYPE = @extschema@.cms, SSPACE = 115000,
+  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
+);
+
+CREATE OR REPLACE FUNCTION @extschema@.bloom_from_bytea(data bytea) RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_add(sketch @extschema@.bloom, value anyelement)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_union(a @extschema@.bloom, b @extschema@.bloom)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_intersect(a @extschema@.bloom, b @extschema@.bloom)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'bloom_intersect' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_cardinality(sketch @extschema@.bloom) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'bloom_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_fpp(sketch @extschema@.bloom) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'bloom_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_info(sketch @extschema@.bloom) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_eq(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION @extschema@.bloom_ne(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE AGGREGATE @extschema@.bloom_agg(value anyelement, n bigint, p double precision) (
+  SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.bloom_agg_bits(value anyelement, bits bigint, hashes integer) (
+  SFUNC = @extschema@.bloom_agg_bits_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  FINALFUNC = @extschema@.bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
+CREATE OR REPLACE AGGREGATE @extschema@.bloom_union(sketch @extschema@.bloom) (
+  SFUNC = @extschema@.bloom_union_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
+  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
+);
 
 -- Sizing answers for any n (and says whether the filter fits), and cms and
 -- hll get sizing functions of their own.
