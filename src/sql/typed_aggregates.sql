@@ -33,10 +33,9 @@ BEGIN
            t.oid AS transfn, t.proname AS trans_name, t.prosrc, t.probin, t.provolatile,
            t.proisstrict, t.proargtypes::oid[] AS trans_argtypes,
            a.aggtranstype::regtype AS stype, a.aggtransspace, a.aggfinalmodify,
-           (SELECT pg_catalog.format('@extschema@.%I', f.proname) FROM pg_catalog.pg_proc f
-            WHERE f.oid = a.aggfinalfn) AS finalfn,
-           (SELECT pg_catalog.format('@extschema@.%I', c.proname) FROM pg_catalog.pg_proc c
-            WHERE c.oid = a.aggcombinefn) AS combinefn,
+           (SELECT s.typname FROM pg_catalog.pg_type s WHERE s.oid = a.aggtranstype) AS stype_name,
+           (SELECT f.proname FROM pg_catalog.pg_proc f WHERE f.oid = a.aggfinalfn) AS finalfn,
+           (SELECT c.proname FROM pg_catalog.pg_proc c WHERE c.oid = a.aggcombinefn) AS combinefn,
            pg_catalog.obj_description(p.oid, 'pg_proc') AS agg_comment,
            pg_catalog.obj_description(t.oid, 'pg_proc') AS trans_comment
     FROM pg_catalog.pg_aggregate a
@@ -74,9 +73,10 @@ BEGIN
           agg.trans_comment || ' (for ' || element || ' values)');
       END IF;
       EXECUTE pg_catalog.format(
-        'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = %s, SSPACE = %s, '
-        'FINALFUNC = %s, FINALFUNC_MODIFY = %s, COMBINEFUNC = %s, PARALLEL = SAFE)',
-        agg.proname, agg_decl, agg.trans_name, agg.stype, agg.aggtransspace, agg.finalfn,
+        'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = @extschema@.%I, '
+        'SSPACE = %s, FINALFUNC = @extschema@.%I, FINALFUNC_MODIFY = %s, '
+        'COMBINEFUNC = @extschema@.%I, PARALLEL = SAFE)',
+        agg.proname, agg_decl, agg.trans_name, agg.stype_name, agg.aggtransspace, agg.finalfn,
         CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
         agg.combinefn);
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE @extschema@.%I(%s) IS %L', agg.proname, agg_args,

@@ -5,8 +5,10 @@
 # Extension Scripts"):
 #
 #   - no CREATE OR REPLACE (it would adopt an object an attacker created
-#     first; an upgrade script may use it for a function the extension already
-#     owns, see docs/upgrades.md), no SECURITY DEFINER;
+#     first; an upgrade script, or its hand-written piece
+#     src/sql/upgrade--<from>--<to>.sql, may use it for a function or
+#     aggregate the extension already owns, see docs/upgrades.md), no
+#     SECURITY DEFINER;
 #   - every object the script creates is created as @extschema@.<name>, and
 #     every later mention of one of those names is @extschema@-qualified;
 #   - every function, type or operator named in a definition clause (SFUNC,
@@ -194,13 +196,14 @@ my $kinds = qr/FUNCTION|PROCEDURE|AGGREGATE|TYPE|DOMAIN|TABLE|VIEW|MATERIALIZED\
 # Pass 1: what is created, and how.
 foreach my $st (@statements) {
   my ($file, $s) = @$st;
-  # An upgrade script may CREATE OR REPLACE a function the extension already
-  # owns (PostgreSQL refuses, in an extension script, to replace a non-member
-  # object); nothing else may (docs/upgrades.md).
-  my $upgrade_script = $file =~ m{(^|/)sketch--[^/]*--[^/]*\.sql$};
+  # An upgrade script may CREATE OR REPLACE a function or aggregate the
+  # extension already owns (PostgreSQL refuses, in an extension script, to
+  # replace a non-member object); nothing else may (docs/upgrades.md).
+  my $upgrade_script = $file =~ m{(^|/)(sketch|src/sql/upgrade)--[^/]*--[^/]*\.sql$};
   complain($file, $s, "CREATE OR REPLACE (would adopt an object created before the extension)")
     if $s =~ /\bCREATE\s+OR\s+REPLACE\b/i
-       && !($upgrade_script && $s =~ /\bCREATE\s+OR\s+REPLACE\s+FUNCTION\s+\@extschema\@\./i);
+       && !($upgrade_script
+            && $s =~ /\bCREATE\s+OR\s+REPLACE\s+(FUNCTION|AGGREGATE)\s+\@extschema\@\./i);
   complain($file, $s, "SECURITY DEFINER") if $s =~ /\bSECURITY\s+DEFINER\b/i;
   if ($s =~ /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?($kinds)\s+(?:IF\s+NOT\s+EXISTS\s+)?("[^"]+"|[^\s(]+)/i) {
     my ($kind, $name) = ($1, $2);
