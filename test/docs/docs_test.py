@@ -28,6 +28,9 @@ TAG = re.compile(
 ERROR_LINE = re.compile(r"^(ERROR|DETAIL|HINT|CONTEXT|WARNING|NOTICE):\s+(.*)$")
 DIRECTIVE = re.compile(r"^<!--\s*docs-test:\s*(.*?)\s*(-->)?\s*$")
 CREATES_SKETCH = re.compile(r"^\s*CREATE\s+EXTENSION\s+(IF\s+NOT\s+EXISTS\s+)?sketch\b", re.I)
+CREATES_EXTENSION = re.compile(r"^\s*CREATE\s+EXTENSION\b", re.I)
+NEEDS_CITUS = "needs a Citus cluster: run by test/citus.sh"
+NOT_CITUS = "not a Citus example: run by test/docs/run.sh"
 
 
 def norm(s):
@@ -57,6 +60,7 @@ class Block:
         self.requires = []        # extensions that must be available
         self.skip = None          # reason
         self.fresh = False        # runs in a new database
+        self.citus = False        # runs only on a Citus cluster (--citus)
         self.parse_error = None
 
 
@@ -112,6 +116,8 @@ def apply_directive(block, line, text):
         block.requires += [n for n in re.split(r"[\s,]+", rest) if n]
     elif word == "fresh-database":
         block.fresh = True
+    elif word == "citus":
+        block.citus = True
     else:
         raise SystemExit(f"{block.path}:{line}: unknown docs-test directive {word!r}")
 
@@ -321,15 +327,49 @@ def parse_block(block):
 # ---------------------------------------------------------------- running
 
 
-def psql_cmd(db, extra=()):
-    return ["psql", "-X", "-q", "-d", db, "-v", "ON_ERROR_STOP=0", *extra]
+# --citus: the nodes as (host, port), the coordinator first. Without it the
+# server is the one of PGHOST/PGPORT and there are no workers.
+CITUS_NODES = []
 
 
-def admin(sql):
-    r = subprocess.run(psql_cmd("postgres", ["-v", "ON_ERROR_STOP=1", "-c", sql]),
+def server_args(node=None):
+    """psql's connection options for a node (default: the coordinator)."""
+    if not CITUS_NODES:
+        return []
+    host, port = node or CITUS_NODES[0]
+    return ["-h", host, "-p", port]
+
+
+def psql_cmd(db, extra=(), node=None):
+    return ["psql", "-X", "-q", *server_args(node), "-d", db, "-v", "ON_ERROR_STOP=0", *extra]
+
+
+def admin(sql, db="postgres", node=None):
+    r = subprocess.run(psql_cmd(db, ["-v", "ON_ERROR_STOP=1", "-c", sql], node),
                        capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit(f"docs: {sql}: {r.stderr.strip()}")
+
+
+def create_database(db):
+    """A fresh database; with --citus one on every node, with the citus
+    extension, and the workers registered with the coordinator."""
+    drop_database(db)
+    for node in CITUS_NODES or [None]:
+        admin(f'CREATE DATABASE "{db}" TEMPLATE template0', node=node)
+    if CITUS_NODES:
+        for node in CITUS_NODES:
+            admin("SET client_min_messages = warning; CREATE EXTENSION citus", db, node)
+        coordinator, workers = CITUS_NODES[0], CITUS_NODES[1:]
+        admin(f"SELECT citus_set_coordinator_host('{coordinator[0]}', {coordinator[1]})", db)
+        for host, port in workers:
+            admin(f"SELECT citus_add_node('{host}', {port})", db)
+
+
+def drop_database(db):
+    # the coordinator first: it holds connections to the workers
+    for node in CITUS_NODES or [None]:
+        admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)', node=node)
 
 
 def available_extensions():
@@ -402,7 +442,7 @@ def run_segment(db, items):
         env = dict(os.environ)
         env["PGOPTIONS"] = (env.get("PGOPTIONS", "") + " -c statement_timeout=" +
                             env.get("DOCS_STATEMENT_TIMEOUT", "300s")).strip()
-        r = subprocess.run(["psql", "-X", "-d", db, "-A", "-F", FS, "-R", RS, "-f", fname],
+        r = subprocess.run(["psql", "-X", *server_args(), "-d", db, "-A", "-F", FS, "-R", RS, "-f", fname],
                            capture_output=True, text=True, encoding="utf-8", errors="replace", env=env)
     finally:
         os.unlink(fname)
@@ -635,7 +675,9 @@ def run_doc(path, blocks, fixtures, extensions):
         db = f"docs_{slug(path)}" + (f"_{len(segments)}" if segments else "")
         segment = [db, []]
         segments.append(segment)
-        if not any(CREATES_SKETCH.match(st.sql) for st in first_statements):
+        # unless the first block installs extensions itself (sketch, or
+        # the peer postgresql-hll, whose type hll would clash with ours)
+        if not any(CREATES_EXTENSION.match(st.sql) for st in first_statements):
             key = f"x{len(segments)}"
             segment[1].append((key, Statement("CREATE EXTENSION sketch;", 0)))
             owner[key] = (bi, "CREATE EXTENSION sketch (added by the docs test)")
@@ -644,6 +686,9 @@ def run_doc(path, blocks, fixtures, extensions):
     for bi, block in enumerate(blocks):
         if block.skip:
             results[bi] = ("skip", block.skip)
+            continue
+        if block.citus != bool(CITUS_NODES):
+            results[bi] = ("skip", NEEDS_CITUS if block.citus else NOT_CITUS)
             continue
         missing = [e for e in block.requires if e not in extensions]
         if missing:
@@ -690,13 +735,12 @@ def run_doc(path, blocks, fixtures, extensions):
 
     outcomes = {}
     for db, items in segments:
-        admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
-        admin(f'CREATE DATABASE "{db}" TEMPLATE template0')
+        create_database(db)
         try:
             outcomes.update(run_segment(db, items))
         finally:
             if not os.environ.get("DOCS_KEEP"):
-                admin(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+                drop_database(db)
 
     details = {bi: [] for bi in results}
     for db, items in segments:
@@ -723,9 +767,31 @@ def run_doc(path, blocks, fixtures, extensions):
     return [(blocks[bi],) + results[bi] for bi in range(len(blocks))]
 
 
+def parse_nodes(text):
+    nodes = []
+    for item in text.split(","):
+        host, sep, port = item.strip().rpartition(":")
+        if not sep or not host or not port.isdigit():
+            raise SystemExit(f"docs: --citus wants host:port,host:port,... (the coordinator first), not {text!r}")
+        nodes.append((host, port))
+    if len(nodes) < 2:
+        raise SystemExit("docs: --citus needs the coordinator and at least one worker")
+    return nodes
+
+
 def main(argv):
     root = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
     os.chdir(root)
+    argv = list(argv)
+    if argv and argv[0].startswith("--citus"):
+        option = argv.pop(0)
+        if option.startswith("--citus="):
+            value = option[len("--citus="):]
+        elif option == "--citus" and argv:
+            value = argv.pop(0)
+        else:
+            raise SystemExit(f"docs: unknown option {option}")
+        CITUS_NODES[:] = parse_nodes(value)
     files = argv or ["README.md"] + sorted(
         os.path.join("docs", f) for f in os.listdir("docs") if f.endswith(".md"))
     fixtures = load_fixtures("test/docs/fixtures.sql")
@@ -733,6 +799,8 @@ def main(argv):
     extensions = available_extensions()
     if "sketch" not in extensions:
         raise SystemExit("docs: the sketch extension is not installed on this server")
+    if CITUS_NODES and "citus" not in extensions:
+        raise SystemExit("docs: --citus, but the citus extension is not installed on the coordinator")
     start = time.time()
     # pages in parallel (DOCS_JOBS), reported in order; only the standard
     # library of python3-minimal is used

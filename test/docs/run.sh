@@ -3,6 +3,7 @@
 # throwaway cluster of test/cluster.sh:
 #
 #   bash test/cluster.sh run -- bash test/docs/run.sh [file.md...]
+#   bash test/docs/run.sh --citus HOST:PORT,HOST:PORT,... [file.md...]
 #
 # Every ```sql block of README.md and docs/*.md (or of the files given) runs
 # as written, in order, and every result the block shows is compared with the
@@ -13,8 +14,10 @@
 # Databases. Each page runs in a fresh database of its own (docs_<page>,
 # dropped afterwards; DOCS_KEEP=1 keeps them), in one psql session, so
 # SET, setseed() and transactions carry over from block to block.
-# The test runs CREATE EXTENSION sketch first, unless the page's first block
-# does so itself (README.md, DESIGN.md).
+# The test runs CREATE EXTENSION sketch first, unless the first block of the
+# database creates extensions itself (README.md, DESIGN.md; a block that
+# installs postgresql-hll, whose type hll clashes with ours, in a database
+# without sketch).
 #
 # Results. What the docs already write is what is checked:
 #
@@ -55,6 +58,16 @@
 #   <!-- docs-test: skip <reason> -->   not run; reported as skipped with
 #       the reason. Keep these rare: a block that cannot run is a block that
 #       nobody checks.
+#   <!-- docs-test: citus -->   needs a Citus cluster (docs/distributed.md):
+#       reported as skipped ("needs a Citus cluster: run by test/citus.sh")
+#       here, and run by test/citus.sh, which starts a coordinator and two
+#       workers and runs
+#         test/docs/run.sh --citus COORDINATOR,WORKER,... docs/distributed.md
+#       (each node as host:port, as the nodes reach each other): then only
+#       the blocks marked citus run, each page's databases are created on
+#       every node with CREATE EXTENSION citus and the workers registered,
+#       and psql connects to the coordinator; the other blocks are skipped
+#       (run by the plain docs test).
 #
 # Output: one line per block, `ok`, `FAIL` (with the statement's line, the
 # error or the expected and actual result) or `skip` (with the reason), then
