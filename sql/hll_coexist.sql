@@ -2,7 +2,9 @@
 -- in different schemas they live side by side in one database. The first
 -- statements are README.md's "In a schema of its own, beside postgresql-hll"
 -- sequence, as written there (the docs test runs README's copy too).
+SET client_min_messages = warning;   -- the earlier tests' tables go with it
 DROP EXTENSION sketch CASCADE;
+RESET client_min_messages;
 CREATE SCHEMA sketch;
 CREATE EXTENSION sketch SCHEMA sketch;
 CREATE EXTENSION hll;                    -- postgresql-hll, in public
