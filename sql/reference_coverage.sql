@@ -38,7 +38,7 @@ WHERE CASE WHEN word THEN doc !~ ('\m' || needle || '\M')
            ELSE strpos(doc, needle) = 0 END
 ORDER BY kind, object;
 
--- every function, aggregate, operator and type carries a COMMENT for \df+ and \dT+ readers
+-- every function, aggregate, operator, type and cast carries a COMMENT for \df+, \dT+ and \dC+ readers
 SELECT kind, object AS missing_comment FROM (
   SELECT 'function' AS kind, p.oid::regprocedure::text AS object, obj_description(p.oid, 'pg_proc') AS c
   FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
@@ -52,6 +52,12 @@ SELECT kind, object AS missing_comment FROM (
   UNION ALL
   SELECT 'type', t.oid::regtype::text, obj_description(t.oid, 'pg_type')
   FROM pg_depend d JOIN pg_type t ON d.classid = 'pg_type'::regclass AND t.oid = d.objid
+  WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+    AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'sketch')
+  UNION ALL
+  SELECT 'cast', format('%s -> %s', c.castsource::regtype, c.casttarget::regtype),
+         obj_description(c.oid, 'pg_cast')
+  FROM pg_depend d JOIN pg_cast c ON d.classid = 'pg_cast'::regclass AND c.oid = d.objid
   WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
     AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'sketch')
 ) objects WHERE c IS NULL ORDER BY 1, 2;

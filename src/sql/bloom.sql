@@ -41,7 +41,11 @@ CREATE FUNCTION @extschema@.bloom_from_bytea(data bytea) RETURNS @extschema@.blo
 COMMENT ON FUNCTION @extschema@.bloom_from_bytea(bytea) IS
   'Reads a bloom filter from its binary format, validating it';
 CREATE CAST (bytea AS @extschema@.bloom) WITH FUNCTION @extschema@.bloom_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.bloom) IS
+  'The bloom whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
 CREATE CAST (@extschema@.bloom AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.bloom AS bytea) IS
+  'The binary form of the bloom (its stored bytes, as bloom_send writes them)';
 
 -- Sizing and building -------------------------------------------------------
 

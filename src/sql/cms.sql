@@ -38,7 +38,11 @@ CREATE FUNCTION @extschema@.cms_from_bytea(data bytea) RETURNS @extschema@.cms
 COMMENT ON FUNCTION @extschema@.cms_from_bytea(bytea) IS
   'Reads a cms from its binary format, validating every byte';
 CREATE CAST (bytea AS @extschema@.cms) WITH FUNCTION @extschema@.cms_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.cms) IS
+  'The cms whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
 CREATE CAST (@extschema@.cms AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.cms AS bytea) IS
+  'The binary form of the cms (its stored bytes, as cms_send writes them)';
 
 -- Building and combining ----------------------------------------------------
 

@@ -48,13 +48,19 @@ COMMENT ON FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) IS
   'Length coercion for hll(p): lowers a sketch''s precision to p exactly; raising it is an error';
 CREATE CAST (@extschema@.hll AS @extschema@.hll)
   WITH FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) AS IMPLICIT;
+COMMENT ON CAST (@extschema@.hll AS @extschema@.hll) IS
+  'The hll(p) length coercion: lowers a sketch to the column''s precision exactly, refuses to raise it (22023)';
 
 CREATE FUNCTION @extschema@.hll_from_bytea(data bytea) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_from_bytea(bytea) IS
   'Reads an hll from its binary format, validating every byte';
 CREATE CAST (bytea AS @extschema@.hll) WITH FUNCTION @extschema@.hll_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.hll) IS
+  'The hll whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
 CREATE CAST (@extschema@.hll AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.hll AS bytea) IS
+  'The binary form of the hll (its stored bytes, as hll_send writes them)';
 
 -- Building and combining ----------------------------------------------------
 

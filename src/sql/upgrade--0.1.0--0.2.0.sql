@@ -283,3 +283,19 @@ CREATE FUNCTION @extschema@.hll_sizing(
   AS 'MODULE_PATHNAME', 'hll_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_sizing(integer) IS
   'An hll of precision p at its largest (dense): 2^p registers, bytes, and the relative standard error 1.04/sqrt(2^p); sparse sketches of few values are smaller';
+
+-- Every cast is documented for \dC+ readers.
+COMMENT ON CAST (bytea AS @extschema@.hll) IS
+  'The hll whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+COMMENT ON CAST (@extschema@.hll AS bytea) IS
+  'The binary form of the hll (its stored bytes, as hll_send writes them)';
+COMMENT ON CAST (bytea AS @extschema@.cms) IS
+  'The cms whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+COMMENT ON CAST (@extschema@.cms AS bytea) IS
+  'The binary form of the cms (its stored bytes, as cms_send writes them)';
+COMMENT ON CAST (bytea AS @extschema@.bloom) IS
+  'The bloom whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+COMMENT ON CAST (@extschema@.bloom AS bytea) IS
+  'The binary form of the bloom (its stored bytes, as bloom_send writes them)';
+COMMENT ON CAST (@extschema@.hll AS @extschema@.hll) IS
+  'The hll(p) length coercion: lowers a sketch to the column''s precision exactly, refuses to raise it (22023)';
