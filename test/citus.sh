@@ -11,6 +11,13 @@
 # on a local, non-distributed copy of the data. Each check catches its own
 # errors, so one failure never hides the others.
 #
+# Then the SQL examples of docs/distributed.md run on the same cluster: the
+# docs test (test/docs/run.sh --citus) creates each of the page's
+# databases on every node, registers the workers, runs the page's ```sql
+# blocks on the coordinator and compares the results the page shows. Each
+# block counts as one check; a block the docs test skips (e.g. postgresql-hll
+# not installed) is listed as skipped and counts as neither.
+#
 # The nodes belong to a fresh temporary directory, run as the `postgres`
 # system user when we are root, listen on 127.0.0.1 only (free ports) and on
 # Unix sockets in that directory, and are stopped and removed on exit,
@@ -27,8 +34,8 @@
 # is what Citus ships from the workers to the coordinator.
 #
 # Environment: CITUS_BENCH_ROWS (default 1000000) rows for the timing,
-# CITUS_BENCH=0 skips it; CITUS_VERBOSE=1 also prints the suite's raw output;
-# CI=true turns a missing Citus into a failure.
+# CITUS_BENCH=0 skips it; CITUS_VERBOSE=1 also prints the suite's raw output
+# and the docs test's; CI=true turns a missing Citus into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -212,6 +219,41 @@ if [ $((passed + failed)) -eq 0 ]; then
   echo "  NOT OK  the suite printed no checks"
   failed=1
 fi
+
+# ---- the examples of docs/distributed.md -------------------------------------
+docs_page=docs/distributed.md
+docs_nodes="127.0.0.1:${port[coordinator]},127.0.0.1:${port[worker1]},127.0.0.1:${port[worker2]}"
+docs_start=$(date +%s)
+set +e
+PGUSER=postgres bash test/docs/run.sh --citus "$docs_nodes" "$docs_page" >"$dir/docs.out" 2>&1
+docs_rc=$?
+set -e
+if [ "${CITUS_VERBOSE:-0}" = 1 ]; then
+  echo "---- docs test output"; cat "$dir/docs.out"
+fi
+docs_passed=0
+docs_failed=0
+while IFS= read -r line; do
+  case "$line" in
+    "ok    "*) docs_passed=$((docs_passed + 1)); echo "  ok      ${line#ok    }" ;;
+    "FAIL  "*) docs_failed=$((docs_failed + 1)); echo "  NOT OK  ${line#FAIL  }" ;;
+    "skip  "*) echo "  skipped ${line#skip  }" ;;
+    "      "*) echo "    $line" ;;   # what a failing block got wrong
+  esac
+done <"$dir/docs.out"
+if [ "$docs_rc" -ne 0 ] && [ "$docs_failed" -eq 0 ]; then
+  echo "  NOT OK  the docs test of $docs_page failed (exit $docs_rc):"
+  tail -n 20 "$dir/docs.out" | sed 's/^/          /'
+  docs_failed=1
+elif [ "$docs_passed" -eq 0 ] && [ "$docs_failed" -eq 0 ]; then
+  echo "  NOT OK  the docs test ran no block of $docs_page"
+  docs_failed=1
+fi
+echo "citus: $docs_page: $docs_passed blocks passed, $docs_failed failed ($(($(date +%s) - docs_start)) s)"
+passed=$((passed + docs_passed))
+failed=$((failed + docs_failed))
+
+# A crash in the suite or in the examples.
 if grep -q "server process .* was terminated\|terminated by signal" "$dir"/*.log 2>/dev/null; then
   echo "  NOT OK  a server process crashed:"
   grep -h -B2 -A2 "terminated by signal" "$dir"/*.log | head -n 20 | sed 's/^/          /'
