@@ -136,7 +136,8 @@ memory:
 	bash test/cluster.sh run -- bash test/hardening/memory.sh
 
 # Citus: a coordinator and two workers on 127.0.0.1 run test/citus/suite.sql
-# (test/citus.sh; SKIPPED when Citus is not installed, a failure when CI=true).
+# and the examples of docs/distributed.md (test/citus.sh; SKIPPED when Citus
+# is not installed, a failure when CI=true).
 citus:
 	$(MAKE) all
 	$(MAKE) install

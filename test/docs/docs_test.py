@@ -114,10 +114,15 @@ def apply_directive(block, line, text):
         block.needs += [n for n in re.split(r"[\s,]+", rest) if n]
     elif word == "requires":
         block.requires += [n for n in re.split(r"[\s,]+", rest) if n]
-    elif word == "fresh-database":
-        block.fresh = True
-    elif word == "citus":
-        block.citus = True
+    elif word in ("fresh-database", "citus"):
+        if word == "fresh-database":
+            block.fresh = True
+        else:
+            block.citus = True
+        if rest:
+            # a flag may be followed by another directive on the same line:
+            # <!-- docs-test: fresh-database requires hll -->
+            apply_directive(block, line, rest)
     else:
         raise SystemExit(f"{block.path}:{line}: unknown docs-test directive {word!r}")
 

@@ -45,7 +45,8 @@
 #   Any other statement only has to succeed.
 #
 # Directives: an HTML comment right before the ```sql fence (invisible when
-# the page is rendered), one per line:
+# the page is rendered), one per line (a flag, fresh-database or citus, may
+# be followed by another directive: <!-- docs-test: fresh-database requires hll -->):
 #
 #   <!-- docs-test: needs clicks events -->   run these fixtures of
 #       test/docs/fixtures.sql first (once per page): the tables a short
