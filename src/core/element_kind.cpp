@@ -9,23 +9,23 @@ bool valid_element_kind(uint8_t byte) {
 
 const char* element_kind_name(ElementKind kind) {
   switch (kind) {
-    case ElementKind::kUnknown: return "unrecorded (built by 0.1.0)";
-    case ElementKind::kNumber: return "number (smallint, integer, bigint, numeric)";
-    case ElementKind::kFloat: return "floating point";
-    case ElementKind::kText: return "text";
-    case ElementKind::kBytea: return "bytea";
-    case ElementKind::kUuid: return "uuid";
-    case ElementKind::kDate: return "date";
-    case ElementKind::kTimestamp: return "timestamp";
-    case ElementKind::kTimestampTz: return "timestamptz";
-    case ElementKind::kTime: return "time";
-    case ElementKind::kBool: return "boolean";
-    case ElementKind::kInterval: return "interval";
+    case ElementKind::kUnknown: return "values of an unrecorded kind (built by 0.1.0)";
+    case ElementKind::kNumber: return "numbers (smallint, integer, bigint, numeric)";
+    case ElementKind::kFloat: return "floating-point numbers";
+    case ElementKind::kText: return "text values";
+    case ElementKind::kBytea: return "bytea values";
+    case ElementKind::kUuid: return "uuids";
+    case ElementKind::kDate: return "dates";
+    case ElementKind::kTimestamp: return "timestamps";
+    case ElementKind::kTimestampTz: return "timestamptz values";
+    case ElementKind::kTime: return "times of day";
+    case ElementKind::kBool: return "booleans";
+    case ElementKind::kInterval: return "intervals";
     case ElementKind::kCollatedText: return "text under a nondeterministic collation";
-    case ElementKind::kHashed: return "a type hashed by its hash operator class";
-    case ElementKind::kBinary: return "a type hashed by its binary form";
-    case ElementKind::kTextForm: return "a type hashed by its text form";
-    case ElementKind::kNone: return "none yet (empty)";
+    case ElementKind::kHashed: return "values hashed by their type's hash operator class (citext, jsonb, ...)";
+    case ElementKind::kBinary: return "values hashed by their binary form";
+    case ElementKind::kTextForm: return "values hashed by their text form";
+    case ElementKind::kNone: return "nothing yet";
   }
   return "invalid";
 }
@@ -51,12 +51,12 @@ Status combine_element_kinds(ElementKind a, ElementKind b, ElementKind* out) {
       return Status::ok();
     }
     return Status::error(StatusCode::kMismatch,
-                         "a sketch built by version 0.1.0 cannot hold %s values: their "
-                         "hashing changed in 0.2.0 to agree with SQL equality",
+                         "a sketch built by version 0.1.0 cannot take %s: their hashing "
+                         "changed in 0.2.0 to agree with SQL equality",
                          element_kind_name(known));
   }
   return Status::error(StatusCode::kMismatch,
-                       "a sketch of %s values cannot hold or be compared with %s values",
+                       "the sketch holds %s and cannot take or be compared with %s",
                        element_kind_name(a), element_kind_name(b));
 }
 
