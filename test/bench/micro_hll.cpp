@@ -58,7 +58,8 @@ void BM_AddHashSparseSet(benchmark::State& state) {
 }
 BENCHMARK(BM_AddHashSparseSet)->Arg(100)->Arg(1000);
 
-// The same, starting from the smallest set and growing as the wrapper does.
+// The same, starting from the smallest set and growing as the wrapper does
+// (test::Sketch::add is state::add, the wrapper's own loop).
 void BM_AddHashSparseGrowing(benchmark::State& state) {
   const int64_t n = state.range(0);
   const std::vector<uint64_t>& h = hashes();

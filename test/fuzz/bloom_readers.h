@@ -17,8 +17,10 @@
 #include <vector>
 
 #include "core/bloom.h"
+#include "core/bloom_family.h"
 #include "core/hash.h"
 #include "fuzz_check.h"
+#include "state_ops.h"
 
 namespace sketch::fuzz::bloom_readers {
 
@@ -32,12 +34,9 @@ inline Hash128 probe(uint64_t seed, uint64_t i) {
   return Hash128{seed * 0x9E3779B97F4A7C15ull + i, (seed + 1) * 0xC2B2AE3D27D4EB4Full ^ i};
 }
 
-// The stored form of any filter (bloom_stored).
-inline Bytes stored_of(const View& v) {
-  Bytes out(filter_size(v.bits));
-  write_stored(v, out.data());
-  return out;
-}
+// The stored form of any filter, through state::to_stored (the final
+// function's path).
+inline Bytes stored_of(const View& v) { return states::stored<Family>(v.data, v.size); }
 
 // Every reader of a stored filter (bloom_cardinality, bloom_fpp, bloom_info,
 // @>): finite numbers in range.
@@ -52,14 +51,19 @@ inline void check_numbers(const View& v) {
   for (uint64_t i = 0; i < 4; i++) contains_hash(v, probe(7, i));
 }
 
-inline Bytes empty_filter(uint64_t bits, int hashes) {
+// An empty filter holding values of `kind` (header byte 7, element_kind.h):
+// every filter built here takes the input's kind, so that unions with it
+// are never refused for their kinds.
+inline Bytes empty_filter(uint64_t bits, int hashes, uint8_t kind) {
   Bytes out(filter_size(bits));
   write_empty(out.data(), Params{bits, hashes});
+  out[kElementKindOffset] = kind;
   return out;
 }
 
-// a op b the way bloom_union / bloom_intersect do it: a stored copy of a,
-// then b combined into it. Neither input is modified.
+// a op b the way the functions bloom_union / bloom_intersect (not the
+// aggregates) do it: a stored copy of a, then b combined into it. Neither
+// input is modified.
 inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation validation,
                       bool intersect) {
   const View a = parsed(a_bytes, validation);
@@ -75,32 +79,35 @@ inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation val
   return out;
 }
 
-// The aggregate's union (bloom_union_trans): b (either encoding) into a's
-// own buffer as it is, working states included.
+// The aggregate's union (bloom_union_trans): a working copy of a (either
+// encoding; state::to_working, owned = false), then b (either encoding)
+// through state::merge, in that copy's buffer.
 inline Bytes combined_in_state(const Bytes& a_bytes, const Bytes& b_bytes) {
   const View a = parsed(a_bytes, Validation::kState);
   const View b = parsed(b_bytes, Validation::kState);
   FUZZ_CHECK(check_compatible(a, b).is_ok());
-  Bytes out = a_bytes;
-  union_into(out.data(), b);
+  Bytes out = states::working_copy<Family>(a_bytes);
+  FUZZ_CHECK(out == a_bytes);  // every filter is a working state: the copy is a copy
+  FUZZ_CHECK(states::merge<Family>(&out, b).is_ok());
+  FUZZ_CHECK(out.size() == a_bytes.size());
   const View r = parsed(out, Validation::kState);
   FUZZ_CHECK(r.encoding == a.encoding);
   return stored_of(r);
 }
 
-// Values added as bloom_agg adds them: at once to a stored filter, deferred
-// through the queue of a working state. Returns the stored form.
+// Values added as bloom_agg adds them, through state::add: at once to a
+// stored filter, deferred through the queue of a working state, in a
+// working copy of the input that is then taken back as the executor's own
+// state (owned = true) and used in place. Returns the stored form.
 inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed,
                                uint64_t count) {
-  Bytes state = bytes;
-  const bool working = parsed(state, validation).encoding == Encoding::kWorking;
+  parsed(bytes, validation);
+  Bytes state = states::working_copy<Family>(bytes);
   for (uint64_t i = 0; i < count; i++) {
-    if (working) {
-      add_hash_deferred(state.data(), probe(seed, i));
-    } else {
-      add_hash(state.data(), probe(seed, i));
-    }
+    Family::Element e{probe(seed, i)};
+    states::add<Family>(&state, e);
   }
+  states::check_taken_in_place<Family>(&state);
   const Bytes stored = stored_of(parsed(state, Validation::kState));
   const View sv = parsed(stored, Validation::kStored);
   for (uint64_t i = 0; i < count; i++) FUZZ_CHECK(contains_hash(sv, probe(seed, i)));
@@ -111,12 +118,13 @@ inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64
 inline void exercise_stored(const Bytes& input) {
   const View v = parsed(input, Validation::kStored);
   FUZZ_CHECK(v.size == input.size() && v.encoding == Encoding::kStored);
+  const uint8_t kind = input[kElementKindOffset];
   parsed(input, Validation::kState);  // states accept stored filters too
   check_numbers(v);
   FUZZ_CHECK(stored_of(v) == input);
 
   // Identities with itself and with the empty filter of the same parameters.
-  const Bytes empty = empty_filter(v.bits, v.hashes);
+  const Bytes empty = empty_filter(v.bits, v.hashes, kind);
   FUZZ_CHECK(combined(input, input, Validation::kStored, false) == input);
   FUZZ_CHECK(combined(input, input, Validation::kStored, true) == input);
   FUZZ_CHECK(combined(input, empty, Validation::kStored, false) == input);
@@ -138,8 +146,8 @@ inline void exercise_stored(const Bytes& input) {
   FUZZ_CHECK(bits_set(parsed(both, Validation::kStored)) <= bits_set(v));
 
   // Filters of other parameters do not combine, naming both.
-  for (const Bytes& mismatched : {empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes),
-                                  empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1)}) {
+  for (const Bytes& mismatched : {empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes, kind),
+                                  empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1, kind)}) {
     const Status st = check_compatible(v, parsed(mismatched, Validation::kStored));
     FUZZ_CHECK(st.code() == StatusCode::kMismatch && st.message()[0] != '\0');
   }
@@ -150,7 +158,8 @@ inline void exercise_stored(const Bytes& input) {
   const Bytes direct = with_values_added(input, Validation::kStored, seed, 20);
   Bytes working(working_size(v.bits));
   write_empty_working(working.data(), Params{v.bits, v.hashes});
-  union_into(working.data(), v);
+  working[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);  // a new state's kind
+  FUZZ_CHECK(states::merge<Family>(&working, v).is_ok());
   FUZZ_CHECK(with_values_added(working, Validation::kState, seed, 20) == direct);
   check_numbers(parsed(direct, Validation::kStored));
 }
@@ -160,9 +169,10 @@ inline void exercise_stored(const Bytes& input) {
 inline void exercise_state(const Bytes& input) {
   const View v = parsed(input, Validation::kState);
   FUZZ_CHECK(v.size == input.size());
+  const uint8_t kind = input[kElementKindOffset];
   const Bytes stored = stored_of(v);
   check_numbers(parsed(stored, Validation::kStored));
-  const Bytes empty = empty_filter(v.bits, v.hashes);
+  const Bytes empty = empty_filter(v.bits, v.hashes, kind);
   for (const Bytes& r : {combined_in_state(input, input), combined_in_state(input, empty),
                          combined_in_state(empty, input), combined_in_state(input, stored),
                          combined(input, input, Validation::kState, false),

@@ -16,8 +16,10 @@
 #include <vector>
 
 #include "core/cms.h"
+#include "core/cms_family.h"
 #include "core/hash.h"
 #include "fuzz_check.h"
+#include "state_ops.h"
 
 namespace sketch::fuzz::cms_readers {
 
@@ -70,49 +72,41 @@ inline void check_readers(const View& v, bool canonical) {
   }
 }
 
-inline Bytes canonical_of(const View& v) {
-  Bytes out(canonical_size(v));
-  write_canonical(v, out.data());
-  return out;
-}
+// The stored form, through state::to_stored (the final function's path).
+inline Bytes canonical_of(const View& v) { return states::stored<Family>(v.data, v.size); }
 
-// An empty stored sketch with these parameters.
-inline Bytes empty_sketch(const Params& p) {
+// An empty stored sketch with these parameters, holding values of `kind`
+// (header byte 7, element_kind.h): every sketch built here takes the
+// input's kind, so that merges with it are never refused for their kinds.
+inline Bytes empty_sketch(const Params& p, uint8_t kind) {
   Bytes out(stored_size(p, 0, 0));
   write_empty(p, out.data());
+  out[kElementKindOffset] = kind;
   return out;
 }
 
-// The aggregate's working copy of a value (cms_state_copy).
-inline Bytes working_copy(const View& v, uint32_t candidates) {
-  const uint32_t arena = working_arena_for(v, candidates);
-  Params p = v.params;
-  p.candidates = candidates;
-  Bytes out(working_size(p, arena));
-  write_working(v, candidates, arena, out.data());
-  parsed(out, Validation::kStructure);
+// A value used as an aggregate state it does not own: a working copy
+// (state::to_working, owned = false).
+inline Bytes working_copy(const Bytes& bytes) {
+  Bytes out = states::working_copy<Family>(bytes);
+  FUZZ_CHECK(parsed(out, Validation::kStructure).encoding == Encoding::kWorking);
   return out;
 }
 
-// a ∪ b the way the wrapper does it (cms_state_union): in a's own buffer
-// when the plan allows, else in a new working copy of exactly plan.size
-// bytes. Neither input is modified; a and b have the same width and depth.
+// a ∪ b the way the union functions do it (aggregate_state.h): a working
+// copy of a, then state::merge, in that copy's buffer when the plan allows,
+// else into a new working copy of exactly plan.size bytes. Neither input is
+// modified; a and b have the same width and depth.
 inline Bytes merged(const Bytes& a_bytes, const Bytes& b_bytes, Validation validation) {
   const View a = parsed(a_bytes, validation);
   const View b = parsed(b_bytes, validation);
   FUZZ_CHECK(check_mergeable(a, b).is_ok());
-  const MergePlan plan = plan_merge(a, b);
+  Bytes out = working_copy(a_bytes);
+  const MergePlan plan = plan_merge(parsed(out, Validation::kStructure), b);
   FUZZ_CHECK(plan.candidates >= a.params.candidates && plan.candidates >= b.params.candidates);
-  Bytes out;
-  if (plan.in_place) {
-    out = a_bytes;
-    merge_into(out.data(), b);
-    FUZZ_CHECK(out.size() == a_bytes.size());
-  } else {
-    out.resize(plan.size);
-    write_working(a, plan.candidates, plan.arena_capacity, out.data());
-    merge_into(out.data(), b);
-  }
+  const size_t working_size = out.size();
+  FUZZ_CHECK(states::merge<Family>(&out, b).is_ok());
+  FUZZ_CHECK(out.size() == (plan.in_place ? working_size : plan.size));
   const View r = parsed(out, Validation::kStructure);
   FUZZ_CHECK(r.encoding == Encoding::kWorking);
   FUZZ_CHECK(r.params.width == a.params.width && r.params.depth == a.params.depth);
@@ -121,42 +115,47 @@ inline Bytes merged(const Bytes& a_bytes, const Bytes& b_bytes, Validation valid
   return out;
 }
 
-// A value used as an aggregate state: its working copy, then a few values
-// added with the wrapper's add / admit / grow loop (cms_state_add), one of
-// them with a text longer than kMaxValueBytes (clipped).
-inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed) {
-  const View v = parsed(bytes, validation);
-  Bytes state = v.encoding == Encoding::kWorking ? bytes : working_copy(v, v.params.candidates);
+// The element's text source (cms::Family::TextSource): a std::string,
+// clipped to kMaxValueBytes as the wrapper clips a value's output.
+inline Family::Text text_of(void* context) {
+  const std::string& text = *static_cast<const std::string*>(context);
+  const bool clipped = text.size() > kMaxValueBytes;
+  return Family::Text{reinterpret_cast<const uint8_t*>(text.data()),
+                      clipped ? kMaxValueBytes : static_cast<uint32_t>(text.size()), clipped};
+}
+
+// A value used as an aggregate state, as cms_agg's transition takes a state
+// it does not own: its working copy, then a few values through state::add
+// (count, then admit the text, growing the arena as often as asked), one of
+// them with a text longer than kMaxValueBytes (clipped). The result, taken
+// back as the executor's own state (owned = true), is used in place.
+inline void add_values(Bytes* state, uint64_t seed) {
   for (uint64_t i = 0; i < 5; i++) {
-    const uint64_t hash = seed * 0x9E3779B97F4A7C15ull + i;
-    uint64_t est;
-    if (add(state.data(), hash, 1 + i % 3, &est) == AddOutcome::kDone) continue;
-    std::string text = i == 3 ? std::string(kMaxValueBytes + 100, 'x') : "value " + std::to_string(i);
-    const bool clipped = text.size() > kMaxValueBytes;
-    if (clipped) text.resize(kMaxValueBytes);
-    const auto* chars = reinterpret_cast<const uint8_t*>(text.data());
-    int rebuilds = 0;
-    while (admit(state.data(), hash, est, chars, static_cast<uint32_t>(text.size()), clipped) ==
-           AdmitOutcome::kNeedsGrowth) {
-      FUZZ_CHECK(++rebuilds <= 3);
-      const View s = parsed(state, Validation::kStructure);
-      const uint32_t arena = grown_arena_capacity(s, static_cast<uint32_t>(text.size()));
-      Bytes grown(working_size(s.params, arena));
-      write_working(s, s.params.candidates, arena, grown.data());
-      state.swap(grown);
-    }
+    const std::string text =
+        i == 3 ? std::string(kMaxValueBytes + 100, 'x') : "value " + std::to_string(i);
+    Family::Element e = Family::element(seed * 0x9E3779B97F4A7C15ull + i, 1 + i % 3, text_of,
+                                        const_cast<std::string*>(&text));
+    states::add<Family>(state, e);
   }
+}
+
+inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed) {
+  parsed(bytes, validation);
+  Bytes state = working_copy(bytes);
+  add_values(&state, seed);
+  states::check_taken_in_place<Family>(&state);
   parsed(state, Validation::kStructure);
   return state;
 }
 
 // A small valid sketch of the same width and depth that the input shares
 // nothing with by construction: a few values added to an empty one.
-inline Bytes other_sketch(const Params& p, bool conservative, uint32_t candidates) {
+inline Bytes other_sketch(const Params& p, bool conservative, uint32_t candidates, uint8_t kind) {
   Params q = p;
   q.conservative = conservative;
   q.candidates = candidates;
-  const Bytes state = with_values_added(empty_sketch(q), Validation::kCanonical, 0x0123456789abcdefull);
+  const Bytes state =
+      with_values_added(empty_sketch(q, kind), Validation::kCanonical, 0x0123456789abcdefull);
   return canonical_of(parsed(state, Validation::kStructure));
 }
 
@@ -172,6 +171,7 @@ inline std::vector<uint64_t> candidate_hashes(const Bytes& stored) {
 inline void exercise_canonical(const Bytes& input) {
   const View v = parsed(input, Validation::kCanonical);
   FUZZ_CHECK(v.size == input.size());
+  const uint8_t kind = input[kElementKindOffset];
   FUZZ_CHECK(v.encoding == Encoding::kStored);
   parsed(input, Validation::kStructure);  // our own values pass the weaker check too
   check_readers(v, true);
@@ -180,7 +180,7 @@ inline void exercise_canonical(const Bytes& input) {
   FUZZ_CHECK(canonical_of(v) == input);
 
   // a ∪ ∅ = ∅ ∪ a = a for the empty sketch of the same parameters.
-  const Bytes empty = empty_sketch(v.params);
+  const Bytes empty = empty_sketch(v.params, kind);
   for (const Bytes& r : {merged(input, empty, Validation::kCanonical),
                          merged(empty, input, Validation::kCanonical)}) {
     const View rv = parsed(r, Validation::kStructure);
@@ -201,7 +201,7 @@ inline void exercise_canonical(const Bytes& input) {
   // (counters, N and the candidate list), and the result is valid input.
   for (uint32_t k : {0u, 2u, v.params.candidates + 1}) {
     if (k > kMaxCandidates) continue;
-    const Bytes other = other_sketch(v.params, !v.params.conservative, k);
+    const Bytes other = other_sketch(v.params, !v.params.conservative, k, kind);
     const Bytes ab = canonical_of(parsed(merged(input, other, Validation::kCanonical),
                                          Validation::kStructure));
     const Bytes ba = canonical_of(parsed(merged(other, input, Validation::kCanonical),
@@ -220,7 +220,7 @@ inline void exercise_canonical(const Bytes& input) {
   // A sketch of another width or depth does not merge, naming both.
   Params wider = v.params;
   wider.width++;
-  const Bytes mismatched = empty_sketch(wider);
+  const Bytes mismatched = empty_sketch(wider, kind);
   const Status st = check_mergeable(v, parsed(mismatched, Validation::kCanonical));
   FUZZ_CHECK(st.code() == StatusCode::kMismatch && st.message()[0] != '\0');
 
@@ -232,19 +232,39 @@ inline void exercise_canonical(const Bytes& input) {
   check_readers(parsed(stored, Validation::kCanonical), true);
 }
 
+// The bytes as the executor's own state (state::to_working, owned = true):
+// a working state is updated in place by state::merge and state::add. In the
+// server only states this code made are ever owned, but a corrupt one must
+// not take it down.
+inline void exercise_as_own_state(const Bytes& input, uint8_t kind, uint64_t seed) {
+  const View v = parsed(input, Validation::kStructure);
+  Bytes merged = input;
+  states::take_owned<Family>(&merged);
+  const Bytes other = other_sketch(v.params, false, 2, kind);
+  FUZZ_CHECK(states::merge<Family>(&merged, parsed(other, Validation::kStructure)).is_ok());
+  check_readers(parsed(merged, Validation::kStructure), false);
+  canonical_of(parsed(merged, Validation::kStructure));
+  Bytes added = input;
+  states::take_owned<Family>(&added);
+  add_values(&added, seed);
+  check_readers(parsed(added, Validation::kStructure), false);
+  canonical_of(parsed(added, Validation::kStructure));
+}
+
 // Lenient checks for bytes that only parse(kStructure) accepted: every
 // reader and merger must run to completion without a memory error.
 inline void exercise_structure(const Bytes& input) {
   const View v = parsed(input, Validation::kStructure);
   FUZZ_CHECK(v.size == input.size());
+  const uint8_t kind = input[kElementKindOffset];
   check_readers(v, false);
   const Bytes stored = canonical_of(v);
   check_readers(parsed(stored, Validation::kStructure), false);
   if (v.encoding == Encoding::kStored)
-    check_readers(parsed(working_copy(v, v.params.candidates), Validation::kStructure), false);
+    check_readers(parsed(working_copy(input), Validation::kStructure), false);
 
-  const Bytes empty = empty_sketch(v.params);
-  const Bytes other = other_sketch(v.params, false, 2);
+  const Bytes empty = empty_sketch(v.params, kind);
+  const Bytes other = other_sketch(v.params, false, 2, kind);
   for (const Bytes& r : {merged(input, input, Validation::kStructure),
                          merged(input, empty, Validation::kStructure),
                          merged(empty, input, Validation::kStructure),
@@ -258,6 +278,7 @@ inline void exercise_structure(const Bytes& input) {
   const View sv = parsed(state, Validation::kStructure);
   check_readers(sv, false);
   canonical_of(sv);
+  exercise_as_own_state(input, kind, v.size);
 }
 
 // Parses in both modes and runs the matching readers.

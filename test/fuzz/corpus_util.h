@@ -1,6 +1,7 @@
-// What every seed corpus generator (corpus_<type>.cpp) shares: the command
+// What every seed corpus generator (corpus_<name>.cpp) shares: the command
 // line, the two directories of a type (<dir>/<type>_parse/ for the binary
-// target, <dir>/<type>_text/ for the text target) and writing the files.
+// target, <dir>/<type>_text/ for the text target) or the one directory of a
+// target that takes other inputs (<dir>/<target>/), and writing the files.
 #pragma once
 
 #include <sys/stat.h>
@@ -54,6 +55,27 @@ class Writer {
  private:
   std::string parse_;
   std::string text_;
+};
+
+// The seed corpus of one target: <dir>/<target>/<name>.bin.
+class Folder {
+ public:
+  // argv[1] is the corpus directory; exits with a usage message otherwise.
+  Folder(int argc, char** argv, const std::string& target) {
+    if (argc != 2) {
+      std::fprintf(stderr, "usage: %s <corpus-dir>\n", argv[0]);
+      std::exit(2);
+    }
+    dir_ = std::string(argv[1]) + "/" + target;
+    for (const std::string& d : {std::string(argv[1]), dir_}) mkdir(d.c_str(), 0755);
+  }
+
+  void write(const std::string& name, const std::vector<uint8_t>& bytes) const {
+    write_file(dir_ + "/" + name + ".bin", std::string(bytes.begin(), bytes.end()));
+  }
+
+ private:
+  std::string dir_;
 };
 
 }  // namespace sketch::fuzz::corpus

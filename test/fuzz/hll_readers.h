@@ -15,7 +15,9 @@
 
 #include "core/hash.h"
 #include "core/hll.h"
+#include "core/hll_family.h"
 #include "fuzz_check.h"
+#include "state_ops.h"
 
 namespace sketch::fuzz::hll_readers {
 
@@ -41,94 +43,80 @@ inline void check_numbers(const View& v) {
   }
 }
 
+// The stored form, through state::to_stored (the final function's path).
 inline Bytes canonical_of(const View& v) {
-  Bytes out(canonical_size(v));
-  write_canonical(v, out.data());
-  return out;
+  return states::stored<Family>(v.body - kHeaderSize, v.size);
 }
 
-inline Bytes empty_sketch(int p) {
+// An empty sketch holding values of `kind` (header byte 7, element_kind.h):
+// every sketch built here takes the input's kind, so that unions with it
+// are never refused for their kinds.
+inline Bytes empty_sketch(int p, uint8_t kind) {
   Bytes out(sparse_size(0));
   write_empty(out.data(), p);
+  out[kElementKindOffset] = kind;
   return out;
 }
 
-// a ∪ b the way the wrapper does it (hll_state_union): in a's own buffer when
-// the plan allows, else into a new buffer of exactly plan.size bytes. Neither
-// input is modified. The result must be a structurally valid sketch of the
-// planned precision and encoding.
+// a ∪ b the way the union functions do it (aggregate_state.h): a working
+// copy of a (state::to_working, owned = false), then state::merge, in that
+// copy's buffer when the plan allows, else into a new buffer of exactly
+// plan.size bytes. Neither input is modified. The result must be a
+// structurally valid sketch of the planned precision and encoding.
 inline Bytes united(const Bytes& a_bytes, const Bytes& b_bytes, Validation validation) {
   const View a = parsed(a_bytes, validation);
   const View b = parsed(b_bytes, validation);
-  const UnionPlan plan = plan_union(a, b);
+  Bytes out = states::working_copy<Family>(a_bytes);
+  const UnionPlan plan = plan_union(parsed(out, Validation::kStructure), b);
   FUZZ_CHECK(plan.p == (a.p < b.p ? a.p : b.p));
-  Bytes out;
-  if (plan.in_place) {
-    out = a_bytes;
-    const View own = parsed(out, validation);
-    apply_union(out.data(), own, b, plan, nullptr);
-    FUZZ_CHECK(out.size() == a_bytes.size());
-  } else {
-    out.resize(plan.size);
-    apply_union(nullptr, a, b, plan, out.data());
-  }
+  const size_t working_size = out.size();
+  FUZZ_CHECK(states::merge<Family>(&out, b).is_ok());
+  FUZZ_CHECK(out.size() == (plan.in_place ? working_size : plan.size));
   const View r = parsed(out, Validation::kStructure);
   FUZZ_CHECK(r.p == plan.p);
   FUZZ_CHECK(r.encoding == plan.encoding);
   return out;
 }
 
-// The aggregate's working copy of a stored value (hll_state_copy), then a few
-// more values added with the wrapper's grow / promote / retry loop
-// (hll_state_add): a stored sketch must be usable as an aggregate state.
-inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed) {
-  const View v = parsed(bytes, validation);
-  Bytes state;
-  if (v.encoding == Encoding::kDense) {
-    state = bytes;
-  } else {
-    const uint32_t capacity = set_capacity_for(v.count + 1);
-    state.resize(sparse_set_size(capacity));
-    write_set(v, capacity, state.data());
-  }
+// A value used as an aggregate state, as hll_agg's transition takes a state
+// it does not own: a working copy (state::to_working), then a few more
+// values through state::add, which grows the set and promotes it to dense
+// as often as asked. The result, taken back as the executor's own state
+// (owned = true), is used in place.
+inline void add_values(Bytes* state, uint64_t seed) {
   for (uint64_t i = 0; i < 4; i++) {
-    const uint64_t hash = seed * 0x9E3779B97F4A7C15ull + i;
-    int rebuilds = 0;
-    for (AddOutcome outcome; (outcome = add_hash(state.data(), hash)) != AddOutcome::kDone;) {
-      FUZZ_CHECK(++rebuilds <= 3);
-      const View s = parsed(state, Validation::kStructure);
-      Bytes rebuilt;
-      if (outcome == AddOutcome::kNeedsGrowth) {
-        const uint32_t capacity = grown_capacity(s);
-        rebuilt.resize(sparse_set_size(capacity));
-        write_set(s, capacity, rebuilt.data());
-      } else {
-        rebuilt.resize(dense_size(s.p));
-        write_dense(s, s.p, rebuilt.data());
-      }
-      state.swap(rebuilt);
-    }
+    Family::Element e{seed * 0x9E3779B97F4A7C15ull + i};
+    states::add<Family>(state, e);
   }
+}
+
+inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64_t seed) {
+  parsed(bytes, validation);
+  Bytes state = states::working_copy<Family>(bytes);
+  add_values(&state, seed);
+  states::check_taken_in_place<Family>(&state);
   parsed(state, Validation::kStructure);
   return state;
 }
 
 // A small valid sketch that shares nothing with the input: a few sparse
-// entries at precision p, or every register of a dense p = 4 sketch set.
-inline Bytes other_sketch(int p, bool dense) {
+// entries at precision p, or every register of a dense p = 4 sketch set,
+// added to an empty sketch through state::add.
+inline Bytes other_sketch(int p, bool dense, uint8_t kind) {
+  Bytes state = states::working_copy<Family>(empty_sketch(dense ? kMinPrecision : p, kind));
   if (dense) {
-    Bytes out(dense_size(kMinPrecision));
-    write_dense(parsed(empty_sketch(kMinPrecision), Validation::kCanonical), kMinPrecision,
-                out.data());
-    for (uint64_t i = 0; i < register_count(kMinPrecision); i++)
-      add_hash(out.data(), i << 60 | uint64_t{1} << 40);
-    return out;
+    for (uint64_t i = 0; i < register_count(kMinPrecision); i++) {
+      Family::Element e{i << 60 | uint64_t{1} << 40};
+      states::add<Family>(&state, e);
+    }
+    FUZZ_CHECK(parsed(state, Validation::kStructure).encoding == Encoding::kDense);
+    return state;
   }
-  Bytes set(sparse_set_size(set_capacity_for(3)));
-  write_empty_set(set.data(), p, set_capacity_for(3));
-  for (uint64_t h : {0x0123456789abcdefull, 0xfedcba9876543210ull, 0x5555555555555555ull})
-    add_hash(set.data(), h);
-  return canonical_of(parsed(set, Validation::kStructure));
+  for (uint64_t h : {0x0123456789abcdefull, 0xfedcba9876543210ull, 0x5555555555555555ull}) {
+    Family::Element e{h};
+    states::add<Family>(&state, e);
+  }
+  return canonical_of(parsed(state, Validation::kStructure));
 }
 
 inline Bytes dense_at(const Bytes& bytes, Validation validation, int p) {
@@ -141,6 +129,7 @@ inline Bytes dense_at(const Bytes& bytes, Validation validation, int p) {
 inline void exercise_canonical(const Bytes& input) {
   const View v = parsed(input, Validation::kCanonical);
   FUZZ_CHECK(v.size == input.size());
+  const uint8_t kind = input[kElementKindOffset];
   FUZZ_CHECK(v.encoding == Encoding::kSparse || v.encoding == Encoding::kDense);
   // Our own values pass the weaker check too.
   parsed(input, Validation::kStructure);
@@ -150,7 +139,7 @@ inline void exercise_canonical(const Bytes& input) {
   FUZZ_CHECK(canonical_of(v) == input);
 
   // a ∪ a = a, a ∪ empty = empty ∪ a = a (same precision).
-  const Bytes empty = empty_sketch(v.p);
+  const Bytes empty = empty_sketch(v.p, kind);
   for (const Bytes& r : {united(input, input, Validation::kCanonical),
                          united(input, empty, Validation::kCanonical),
                          united(empty, input, Validation::kCanonical)}) {
@@ -161,7 +150,7 @@ inline void exercise_canonical(const Bytes& input) {
 
   // Union with a sketch that shares nothing with the input commutes.
   for (bool dense : {false, true}) {
-    const Bytes other = other_sketch(v.p, dense);
+    const Bytes other = other_sketch(v.p, dense, kind);
     const Bytes ab = united(input, other, Validation::kCanonical);
     const Bytes ba = united(other, input, Validation::kCanonical);
     const View abv = parsed(ab, Validation::kStructure);
@@ -173,7 +162,7 @@ inline void exercise_canonical(const Bytes& input) {
 
   // Folding to the smallest precision (a union with an empty p = 4 sketch)
   // is exact: the same registers as converting straight to dense p = 4.
-  const Bytes folded = united(input, empty_sketch(kMinPrecision), Validation::kCanonical);
+  const Bytes folded = united(input, empty_sketch(kMinPrecision, kind), Validation::kCanonical);
   const View fv = parsed(folded, Validation::kStructure);
   check_numbers(fv);
   const Bytes folded_stored = canonical_of(fv);
@@ -189,29 +178,49 @@ inline void exercise_canonical(const Bytes& input) {
   check_numbers(parsed(stored, Validation::kCanonical));
 }
 
+// The bytes as the executor's own state (state::to_working, owned = true):
+// a working encoding (a set, dense registers) is updated in place by
+// state::merge and state::add. In the server only states this code made are
+// ever owned, but a corrupt one must not take it down: the kept regressions
+// set_* were found by writing into such bytes.
+inline void exercise_as_own_state(const Bytes& input, uint8_t kind, uint64_t seed) {
+  const View v = parsed(input, Validation::kStructure);
+  Bytes merged = input;
+  states::take_owned<Family>(&merged);
+  const Bytes other = other_sketch(v.p, false, kind);
+  FUZZ_CHECK(states::merge<Family>(&merged, parsed(other, Validation::kStructure)).is_ok());
+  check_numbers(parsed(canonical_of(parsed(merged, Validation::kStructure)), Validation::kStructure));
+  Bytes added = input;
+  states::take_owned<Family>(&added);
+  add_values(&added, seed);
+  check_numbers(parsed(canonical_of(parsed(added, Validation::kStructure)), Validation::kStructure));
+}
+
 // Lenient checks for bytes that only parse(kStructure) accepted: every reader
 // must run to completion without a memory error.
 inline void exercise_structure(const Bytes& input) {
   const View v = parsed(input, Validation::kStructure);
   FUZZ_CHECK(v.size == input.size());
+  const uint8_t kind = input[kElementKindOffset];
   check_numbers(v);
   const Bytes stored = canonical_of(v);
   FUZZ_CHECK(stored.size() == canonical_size(v));
 
-  const Bytes empty = empty_sketch(v.p);
+  const Bytes empty = empty_sketch(v.p, kind);
   for (const Bytes& r : {united(input, input, Validation::kStructure),
                          united(input, empty, Validation::kStructure),
                          united(empty, input, Validation::kStructure),
-                         united(input, empty_sketch(kMinPrecision), Validation::kStructure),
-                         united(input, other_sketch(v.p, false), Validation::kStructure),
-                         united(other_sketch(v.p, false), input, Validation::kStructure),
-                         united(input, other_sketch(v.p, true), Validation::kStructure)}) {
+                         united(input, empty_sketch(kMinPrecision, kind), Validation::kStructure),
+                         united(input, other_sketch(v.p, false, kind), Validation::kStructure),
+                         united(other_sketch(v.p, false, kind), input, Validation::kStructure),
+                         united(input, other_sketch(v.p, true, kind), Validation::kStructure)}) {
     const View rv = parsed(r, Validation::kStructure);
     check_numbers(rv);
     canonical_of(rv);
   }
   const Bytes state = with_values_added(input, Validation::kStructure, v.size);
   canonical_of(parsed(state, Validation::kStructure));
+  exercise_as_own_state(input, kind, v.size);
 }
 
 // Parses in both modes and runs the matching readers.

@@ -1,6 +1,8 @@
 // Test helpers for the bloom core: deterministic key hashes and a
-// std::vector-backed filter, so tests read as "add, contains, merge,
-// serialize" instead of buffer bookkeeping.
+// std::vector-backed filter that adds, unites and stores through the same
+// aggregate-state mechanism as the PostgreSQL wrapper (core/working_state.h
+// over bloom::Family, see test/common/state_buffer.h), so tests read as
+// "add, contains, merge, serialize" instead of buffer bookkeeping.
 //
 // No GoogleTest here: failures throw, which GoogleTest reports as a test
 // failure and which the micro-benchmarks can include too.
@@ -12,7 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "../common/state_buffer.h"
 #include "core/bloom.h"
+#include "core/bloom_family.h"
 #include "core/bytes.h"
 #include "core/hash.h"
 #include "core/hex.h"
@@ -38,18 +42,21 @@ inline Params params_for(int64_t n, double p) {
 
 class Filter {
  public:
-  explicit Filter(Params params) : buf_(filter_size(params.bits)) {
+  explicit Filter(Params params) {
     const Status st = check_params(static_cast<int64_t>(params.bits), params.hashes);
     if (!st.is_ok()) throw std::runtime_error(st.message());
-    write_empty(buf_.data(), params);
+    std::vector<uint8_t> empty(filter_size(params.bits));
+    write_empty(empty.data(), params);
+    state_.assign(std::move(empty));
   }
   Filter(uint64_t bits, int hashes) : Filter(Params{bits, hashes}) {}
 
   // An empty working state, as bloom_agg starts one.
   static Filter working(Params params) {
     Filter f;
-    f.buf_.resize(working_size(params.bits));
-    write_empty_working(f.buf_.data(), params);
+    std::vector<uint8_t> empty(working_size(params.bits));
+    write_empty_working(empty.data(), params);
+    f.state_.assign(std::move(empty));
     return f;
   }
 
@@ -60,35 +67,26 @@ class Filter {
     const Status st = parse(bytes.data(), bytes.size(), validation, &v);
     if (!st.is_ok()) throw std::runtime_error(st.message());
     Filter f;
-    f.buf_ = std::move(bytes);
+    f.state_.assign(std::move(bytes));
     return f;
   }
 
-  View view() const {
-    View v;
-    const Status st = parse(buf_.data(), buf_.size(), Validation::kState, &v);
-    if (!st.is_ok()) throw std::runtime_error(st.message());
-    return v;
-  }
+  View view() const { return state_.view(); }
 
   Encoding encoding() const { return view().encoding; }
 
-  // Adds as bloom_agg does: deferred in a working state, at once otherwise.
+  // Adds as bloom_agg does, through state::add: deferred in a working state,
+  // at once otherwise.
   void add(Hash128 h) {
-    if (encoding() == Encoding::kWorking) {
-      add_hash_deferred(buf_.data(), h);
-    } else {
-      add_hash(buf_.data(), h);
-    }
+    Family::Element e{h};
+    state_.add(e);
   }
   bool contains(Hash128 h) const { return contains_hash(view(), h); }
 
-  // The stored form (a copy of a stored filter).
+  // The stored form, through state::to_stored (a copy of a stored filter).
   Filter stored() const {
-    const View v = view();
     Filter f;
-    f.buf_.resize(filter_size(v.bits));
-    write_stored(v, f.buf_.data());
+    f.state_.assign(state_.stored());
     return f;
   }
 
@@ -105,17 +103,19 @@ class Filter {
     return present;
   }
 
-  // this = this ∪ other (or ∩), as bloom_union and the combine function do.
+  // this = this ∪ other as bloom_union and the combine function do it
+  // (state::merge), or this ∩ other as bloom_intersect does (a function,
+  // not an aggregate: intersect_into on a stored filter).
   Status merge(const Filter& other, bool intersect = false) {
-    const View a = view();
-    const View b = other.view();
-    const Status st = check_compatible(a, b);
-    if (!st.is_ok()) return st;
-    if (intersect) {
-      intersect_into(buf_.data(), b);
-    } else {
-      union_into(buf_.data(), b);
+    if (&other == this) {
+      const Filter copy = other;
+      return merge(copy, intersect);
     }
+    const View b = other.view();
+    if (!intersect) return state_.merge(b);
+    const Status st = check_compatible(view(), b);
+    if (!st.is_ok()) return st;
+    intersect_into(state_.mutable_bytes().data(), b);
     return Status::ok();
   }
 
@@ -134,18 +134,19 @@ class Filter {
     const Filter s = stored();
     return estimate_fpp(s.view());
   }
-  const std::vector<uint8_t>& bytes() const { return buf_; }
-  std::vector<uint8_t>& mutable_bytes() { return buf_; }
+  const std::vector<uint8_t>& bytes() const { return state_.bytes(); }
+  std::vector<uint8_t>& mutable_bytes() { return state_.mutable_bytes(); }
 
   std::string hex() const {
-    std::string text(hex_text_size(buf_.size()), '\0');
-    hex_encode(buf_.data(), buf_.size(), text.data());
+    const std::vector<uint8_t>& b = bytes();
+    std::string text(hex_text_size(b.size()), '\0');
+    hex_encode(b.data(), b.size(), text.data());
     return text;
   }
 
  private:
   Filter() = default;
-  std::vector<uint8_t> buf_;
+  sketch::test::StateBuffer<Family> state_;
 };
 
 }  // namespace sketch::bloom::test

@@ -1,13 +1,15 @@
 // Test helpers for the cms core: keys hashed the way SQL bigints are, Zipf
-// streams, exact counts, and a std::vector-backed sketch that runs the same
-// add / admit / grow / retry loop and merge plan as the PostgreSQL wrapper
-// (src/pg/cms_datum.cpp), so tests read as "add, merge, serialize".
+// streams, exact counts, and a std::vector-backed sketch that adds, merges
+// and stores through the same aggregate-state mechanism as the PostgreSQL
+// wrapper (core/working_state.h over cms::Family, see
+// test/common/state_buffer.h), so tests read as "add, merge, serialize".
 //
 // No GoogleTest here: failures throw, which GoogleTest reports as a test
 // failure and which benchmarks can include too.
 #pragma once
 
 #include "hex_text.h"
+#include "../common/state_buffer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +24,7 @@
 
 #include "core/canonical.h"
 #include "core/cms.h"
+#include "core/cms_family.h"
 #include "core/hash.h"
 #include "core/hex.h"
 
@@ -99,8 +102,10 @@ class Sketch {
  public:
   // An empty working state, as an aggregate starts one.
   explicit Sketch(const Params& p = default_params()) {
-    buf_.assign(working_size(p, initial_arena_capacity(p.candidates)), 0);
-    write_empty_working(p, initial_arena_capacity(p.candidates), buf_.data());
+    const uint32_t arena = initial_arena_capacity(p.candidates);
+    std::vector<uint8_t> empty(working_size(p, arena));
+    write_empty_working(p, arena, empty.data());
+    state_.assign(std::move(empty));
   }
 
   // Wraps existing bytes (stored or working); they must parse.
@@ -110,30 +115,20 @@ class Sketch {
     const Status st = parse_bytes(bytes, validation, &v);
     if (!st.is_ok()) throw std::runtime_error(st.message());
     Sketch s;
-    s.buf_ = std::move(bytes);
+    s.state_.assign(std::move(bytes));
     return s;
   }
 
-  // The wrapper's loop: count, and when the value must enter the candidate
-  // list, admit its text, growing the arena and retrying if asked to.
+  // cms_agg's transition: state::add counts the value and, when it must
+  // enter the candidate list, asks for its text (clipped to kMaxValueBytes)
+  // and admits it, growing the arena and retrying as often as asked. A
+  // stored sketch (from_bytes) is first copied into a working state by
+  // state::to_working. A count of 0 is skipped, as cms_agg skips it.
   void add_hash(uint64_t hash, uint64_t count, const std::string& text) {
     if (count == 0) return;
-    to_working();
-    uint64_t est;
-    if (cms::add(buf_.data(), hash, count, &est) == AddOutcome::kDone) return;
-    admissions_++;
-    const bool clipped = text.size() > kMaxValueBytes;
-    const uint32_t len = clipped ? kMaxValueBytes : uint32_t(text.size());
-    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-    for (int attempt = 0; attempt < 3; attempt++) {
-      if (admit(buf_.data(), hash, est, bytes, len, clipped) == AdmitOutcome::kDone) return;
-      const View v = view();
-      std::vector<uint8_t> grown(working_size(v.params, grown_arena_capacity(v, len)));
-      write_working(v, v.params.candidates, grown_arena_capacity(v, len), grown.data());
-      buf_.swap(grown);
-      growths_++;
-    }
-    throw std::logic_error("admit kept asking for growth");
+    Family::Element e = Family::element(hash, count, text_of, const_cast<std::string*>(&text));
+    growths_ += static_cast<int>(state_.add(e));
+    if (e.has_text) admissions_++;
   }
 
   void add(uint64_t key, uint64_t count = 1) { add_hash(key_hash(key), count, key_text(key)); }
@@ -142,26 +137,18 @@ class Sketch {
     for (uint64_t k : keys) add(k);
   }
 
-  View view() const {
-    View v;
-    const Status st = parse_bytes(buf_, Validation::kStructure, &v);
-    if (!st.is_ok()) throw std::runtime_error(st.message());
-    return v;
-  }
+  View view() const { return state_.view(); }
 
   uint64_t estimate(uint64_t key) const { return cms::estimate(view(), key_hash(key)); }
   uint64_t total() const { return view().total; }
   uint32_t candidate_count() const { return view().count; }
-  const std::vector<uint8_t>& bytes() const { return buf_; }
+  const std::vector<uint8_t>& bytes() const { return state_.bytes(); }
+  // Values that had to enter the candidate list, and arena growths for them.
   int admissions() const { return admissions_; }
   int growths() const { return growths_; }
 
-  std::vector<uint8_t> canonical() const {
-    const View v = view();
-    std::vector<uint8_t> out(canonical_size(v));
-    write_canonical(v, out.data());
-    return out;
-  }
+  // The stored form, through state::to_stored (the final function's path).
+  std::vector<uint8_t> canonical() const { return state_.stored(); }
 
   std::string hex() const { return sketch::test::hex_text(canonical()); }
 
@@ -200,22 +187,17 @@ class Sketch {
     return out;
   }
 
-  // this += other, in place whenever the plan allows, as the union aggregate
-  // does. Throws on mismatched parameters.
+  // this += other through state::merge, as the union aggregate does: in
+  // place whenever the plan allows. Throws on mismatched parameters, leaving
+  // this as it was.
   void merge(const Sketch& other) {
-    const View a = view();
-    const View b = other.view();
-    const Status st = check_mergeable(a, b);
-    if (!st.is_ok()) throw std::invalid_argument(st.message());
-    const MergePlan plan = plan_merge(a, b);
-    if (plan.in_place) {
-      merge_into(buf_.data(), b);
+    if (&other == this) {
+      const Sketch copy = other;
+      merge(copy);
       return;
     }
-    std::vector<uint8_t> out(plan.size);
-    write_working(a, plan.candidates, plan.arena_capacity, out.data());
-    merge_into(out.data(), b);
-    buf_.swap(out);
+    const Status st = state_.merge(other.view());
+    if (!st.is_ok()) throw std::invalid_argument(st.message());
   }
 
   Sketch merged(const Sketch& other) const {
@@ -225,17 +207,16 @@ class Sketch {
   }
 
  private:
-  // A stored sketch cannot take add(); like the wrapper, use a working copy.
-  void to_working() {
-    const View v = view();
-    if (v.encoding == Encoding::kWorking) return;
-    const uint32_t arena = working_arena_for(v, v.params.candidates);
-    std::vector<uint8_t> w(working_size(v.params, arena));
-    write_working(v, v.params.candidates, arena, w.data());
-    buf_.swap(w);
+  // The element's text source (cms::Family::TextSource): the string, clipped
+  // to kMaxValueBytes as the wrapper clips a value's output.
+  static Family::Text text_of(void* context) {
+    const std::string& text = *static_cast<const std::string*>(context);
+    const bool clipped = text.size() > kMaxValueBytes;
+    return Family::Text{reinterpret_cast<const uint8_t*>(text.data()),
+                        clipped ? kMaxValueBytes : static_cast<uint32_t>(text.size()), clipped};
   }
 
-  std::vector<uint8_t> buf_;
+  sketch::test::StateBuffer<Family> state_;
   int admissions_ = 0;
   int growths_ = 0;
 };

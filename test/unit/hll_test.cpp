@@ -116,6 +116,26 @@ TEST(HllBuild, NeedsDenseLeavesTheFullSetUnchanged) {
   EXPECT_TRUE(v.encoding == Encoding::kSparseSet);
 }
 
+// A stored value used as an aggregate state (an INITCOND, a direct call's
+// argument, a partial state that went through text): state::to_working
+// copies a stored sparse list into a working set instead of writing it in
+// place (issue 9: add_hash on the list itself wrote past its end); a dense
+// sketch already is a working state and takes the values in place. Either
+// way the values end up as if added from the start.
+TEST(HllBuild, StoredSketchUsedAsAStateTakesMoreValues) {
+  for (int p : {4, 10, 14}) {
+    for (uint64_t n : {uint64_t{0}, uint64_t{1}, uint64_t{5}, uint64_t{max_sparse_entries(p)},
+                       uint64_t{3} * register_count(p)}) {
+      SCOPED_TRACE("p=" + std::to_string(p) + " n=" + std::to_string(n));
+      const Sketch built = build(p, {{0, n}});
+      Sketch state = Sketch::from_bytes(built.canonical(), Validation::kCanonical);
+      state.add_all(stream(kSeed, n, n + 40));
+      EXPECT_NE(state.encoding(), Encoding::kSparse);
+      EXPECT_EQ(state.canonical(), build(p, {{0, n + 40}}).canonical());
+    }
+  }
+}
+
 TEST(HllBuild, KNeedsGrowthOnlyWhenTheSetIsFull) {
   const uint32_t capacity = set_capacity_for(0);
   std::vector<uint8_t> buf(sparse_set_size(capacity));

@@ -1,6 +1,7 @@
 // Test helpers for the hll core: deterministic hash streams and a
-// std::vector-backed sketch that runs the same grow / promote / retry loop as
-// the PostgreSQL wrapper (src/pg/hll_datum.cpp), so tests read as
+// std::vector-backed sketch that adds, merges and stores through the same
+// aggregate-state mechanism as the PostgreSQL wrapper (core/working_state.h
+// over hll::Family, see test/common/state_buffer.h), so tests read as
 // "add, merge, fold, serialize" instead of buffer bookkeeping.
 //
 // No GoogleTest here: failures throw, which GoogleTest reports as a test
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "hex_text.h"
+#include "../common/state_buffer.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -19,6 +21,7 @@
 #include "core/hash.h"
 #include "core/hex.h"
 #include "core/hll.h"
+#include "core/hll_family.h"
 #include "core/hll_internal.h"
 
 namespace sketch::hll::test {
@@ -65,7 +68,7 @@ class Sketch {
     const Status st = parse_bytes(bytes, validation, &v);
     if (!st.is_ok()) throw std::runtime_error(st.message());
     Sketch s;
-    s.buf_ = std::move(bytes);
+    s.state_.assign(std::move(bytes));
     return s;
   }
 
@@ -76,70 +79,52 @@ class Sketch {
   }
 
   // A dense sketch at p with nothing in it, to insert into dense directly.
-  static Sketch empty_dense(int p) {
-    Sketch empty(p);
-    Sketch s;
-    s.buf_.assign(dense_size(p), 0);
-    write_dense(empty.view(), p, s.buf_.data());
-    return s;
-  }
+  static Sketch empty_dense(int p) { return Sketch(p).as_dense(p); }
 
-  // Back to an empty working set, reusing the buffer's memory.
+  // Back to an empty working set, as hll_agg starts one (a fresh buffer of
+  // exactly the set's size).
   void reset(int p) {
     const uint32_t capacity = set_capacity_for(0);
-    buf_.resize(sparse_set_size(capacity));
-    write_empty_set(buf_.data(), p, capacity);
+    std::vector<uint8_t> set(sparse_set_size(capacity));
+    write_empty_set(set.data(), p, capacity);
+    state_.assign(std::move(set));
   }
 
-  // The wrapper's loop: add, and on kNeedsGrowth / kNeedsDense rebuild the
-  // buffer and retry. The fast path is a single add_hash, as in the
-  // aggregate's transition function, so streams of millions stay cheap.
+  // hll_agg's transition: state::add, the in-place add_hash, growing the set
+  // or promoting it to dense when asked. A stored sparse sketch (from_bytes)
+  // is first copied into a set by state::to_working.
   void add(uint64_t hash) {
-    if (detail::encoding_of(buf_.data()) != Encoding::kSparse &&
-        add_hash(buf_.data(), hash) == AddOutcome::kDone)
-      return;
-    add_with_rebuilds(hash);
+    Family::Element e{hash};
+    state_.add(e);
   }
 
   void add_all(const std::vector<uint64_t>& hashes) {
     for (uint64_t h : hashes) add(h);
   }
 
-  View view() const {
-    View v;
-    const Status st = parse_bytes(buf_, Validation::kStructure, &v);
-    if (!st.is_ok()) throw std::runtime_error(st.message());
-    return v;
-  }
+  View view() const { return state_.view(); }
 
   int p() const { return view().p; }
   Encoding encoding() const { return view().encoding; }
   uint32_t count() const { return view().count; }
   double estimate() const { return hll::estimate(view()); }
-  const std::vector<uint8_t>& bytes() const { return buf_; }
+  const std::vector<uint8_t>& bytes() const { return state_.bytes(); }
 
-  std::vector<uint8_t> canonical() const {
-    const View v = view();
-    std::vector<uint8_t> out(canonical_size(v));
-    write_canonical(v, out.data());
-    return out;
-  }
+  // The stored form, through state::to_stored (the final function's path).
+  std::vector<uint8_t> canonical() const { return state_.stored(); }
 
   std::string hex() const { return sketch::test::hex_text(canonical()); }
 
-  // this = this ∪ other, in place whenever the plan allows, as the union
-  // aggregate does.
+  // this = this ∪ other through state::merge, as the union aggregate does:
+  // in place whenever the plan allows.
   void merge(const Sketch& other) {
-    const View a = view();
-    const View b = other.view();
-    const UnionPlan plan = plan_union(a, b);
-    if (plan.in_place) {
-      apply_union(buf_.data(), a, b, plan, nullptr);
+    if (&other == this) {
+      const Sketch copy = other;
+      merge(copy);
       return;
     }
-    std::vector<uint8_t> out(plan.size);
-    apply_union(buf_.data(), a, b, plan, out.data());
-    buf_.swap(out);
+    const Status st = state_.merge(other.view());
+    if (!st.is_ok()) throw std::runtime_error(st.message());
   }
 
   Sketch united(const Sketch& other) const {
@@ -158,45 +143,15 @@ class Sketch {
 
   // write_dense at precision p (any encoding in, dense out).
   Sketch as_dense(int p) const {
+    std::vector<uint8_t> dense(dense_size(p));
+    write_dense(view(), p, dense.data());
     Sketch s;
-    s.buf_.assign(dense_size(p), 0);
-    write_dense(view(), p, s.buf_.data());
+    s.state_.assign(std::move(dense));
     return s;
   }
 
  private:
-  // A canonical sparse list cannot take add_hash; like hll_state_copy, turn
-  // it into a set with room for one more entry.
-  void to_working_set() {
-    const View v = view();
-    const uint32_t capacity = set_capacity_for(v.count + 1);
-    std::vector<uint8_t> set(sparse_set_size(capacity));
-    write_set(v, capacity, set.data());
-    buf_.swap(set);
-  }
-
-  // Each rebuild makes room, so two retries always suffice.
-  void add_with_rebuilds(uint64_t hash) {
-    if (encoding() == Encoding::kSparse) to_working_set();
-    for (int attempt = 0; attempt < 4; attempt++) {
-      const AddOutcome outcome = add_hash(buf_.data(), hash);
-      if (outcome == AddOutcome::kDone) return;
-      const View v = view();
-      std::vector<uint8_t> rebuilt;
-      if (outcome == AddOutcome::kNeedsGrowth) {
-        const uint32_t capacity = grown_capacity(v);
-        rebuilt.resize(sparse_set_size(capacity));
-        write_set(v, capacity, rebuilt.data());
-      } else {
-        rebuilt.resize(dense_size(v.p));
-        write_dense(v, v.p, rebuilt.data());
-      }
-      buf_.swap(rebuilt);
-    }
-    throw std::logic_error("add_hash kept asking for a rebuild");
-  }
-
-  std::vector<uint8_t> buf_;
+  sketch::test::StateBuffer<Family> state_;
 };
 
 }  // namespace sketch::hll::test

@@ -1,0 +1,166 @@
+// Writes the seed corpus of fuzz_states (states_input.h): for each family, a
+// state's bytes (stored values of each encoding, an aggregate's working
+// state, bytes that are refused), an other sketch (matching, of other
+// parameters, a working state, none) and a stream of elements, with each
+// flag. The sketches are real ones, built by the test helpers, small to keep
+// the fuzzer fast. Deterministic (make fuzz-corpus).
+//
+//   make_corpus_states <corpus-dir>    writes <dir>/states/*.bin
+#include "bloom_test_util.h"
+#include "cms_test_util.h"
+#include "corpus_util.h"
+#include "hll_test_util.h"
+#include "states_input.h"
+
+namespace in = sketch::fuzz::states_input;
+using in::Bytes;
+
+namespace {
+
+Bytes hll_elements(uint64_t seed, uint64_t n) {
+  Bytes out;
+  for (uint64_t i = 0; i < n; i++) in::put_hll_element(&out, sketch::hll::test::stream_hash(seed, i));
+  return out;
+}
+
+Bytes bloom_elements(uint64_t seed, uint64_t n) {
+  Bytes out;
+  for (uint64_t i = 0; i < n; i++) {
+    const sketch::Hash128 h = sketch::bloom::test::key_hash(seed, i);
+    in::put_bloom_element(&out, h.low, h.high);
+  }
+  return out;
+}
+
+// Keys of a Zipf stream with their bigint texts, every seventh one with a
+// count code other than 1, and one text longer than kMaxValueBytes.
+Bytes cms_elements(uint64_t seed, size_t n) {
+  namespace cms = sketch::cms;
+  Bytes out;
+  const std::vector<uint64_t> keys = cms::test::Zipf(60, 1.1, seed).take(n);
+  for (size_t i = 0; i < keys.size(); i++) {
+    const uint8_t code = i % 7 == 3 ? static_cast<uint8_t>(2 + i % 5) : 1;
+    in::put_cms_element(&out, cms::test::key_hash(keys[i]), code, cms::test::key_text(keys[i]));
+  }
+  in::put_cms_element(&out, cms::test::key_hash(1000), 3, std::string(cms::kMaxValueBytes + 30, 'y'));
+  in::put_cms_element(&out, cms::test::key_hash(1001), 0, "skipped");   // count 0
+  in::put_cms_element(&out, cms::test::key_hash(1002), 255, "max");     // kMaxCount
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const sketch::fuzz::corpus::Folder out(argc, argv, "states");
+  const Bytes none;
+  const Bytes refused = {'n', 'o', 't', ' ', 'a', ' ', 's', 'k', 'e', 't', 'c', 'h'};
+
+  {  // hll
+    using sketch::hll::test::Sketch;
+    using sketch::hll::test::stream;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("hll_" + name, in::encode(in::kHll, flags, params, kind, state, other, elements));
+    };
+    const Bytes sparse_p14 = Sketch::from_hashes(14, stream(1, 0, 3)).canonical();
+    const Bytes sparse_p10 = Sketch::from_hashes(10, stream(2, 0, 40)).canonical();
+    const Bytes sparse_p12 = Sketch::from_hashes(12, stream(3, 0, 30)).canonical();
+    const Bytes dense_p8 = Sketch::from_hashes(8, stream(4, 0, 800)).canonical();
+    const Bytes dense_p4 = Sketch::from_hashes(4, stream(5, 0, 100)).canonical();
+    const Bytes set_p10 = Sketch::from_hashes(10, stream(6, 0, 30)).bytes();
+    const Bytes empty_p14 = Sketch(14).canonical();
+    Sketch saturated = Sketch::empty_dense(4);
+    for (uint32_t i = 0; i < 16; i++) saturated.add(uint64_t{i} << 60);
+
+    put("stored_sparse_initcond", 0, 0, sparse_p14, none, hll_elements(10, 5));
+    put("empty_then_values", 0, 0, empty_p14, none, hll_elements(11, 20));
+    put("sparse_promoted_by_values", 0, 0, sparse_p10, sparse_p12, hll_elements(12, 200));
+    put("dense_with_working_other_split", in::kOtherAsWorking | in::kSplitElements, 0, dense_p8,
+        sparse_p10, hll_elements(13, 50));
+    put("working_set_with_dense_other", 0, 0, set_p10, dense_p4, hll_elements(14, 10));
+    put("refused_state_other_p6", 0, 0, refused, Sketch::from_hashes(6, stream(7, 0, 5)).canonical(),
+        hll_elements(15, 100));
+    put("refused_state_no_other", 0, 3, refused, none, hll_elements(16, 30));
+    put("saturated_dense", 0, 0, saturated.canonical(), none, hll_elements(17, 4));
+    put("sparse_with_sparse_other_split", in::kOtherAsWorking | in::kSplitElements, 0, sparse_p12,
+        sparse_p14, hll_elements(18, 300));
+    // Element kinds (element_kind.h): the test helpers' sketches are
+    // unrecorded (0), which takes a number but refuses an interval (11).
+    put("kind_number_unrecorded_state", 0, 0, sparse_p10, dense_p4, hll_elements(19, 10), 1);
+    put("kind_interval_unrecorded_state", 0, 0, sparse_p10, none, hll_elements(20, 10), 11);
+    put("kind_text_new_state_split", in::kOtherAsWorking | in::kSplitElements, 2, refused,
+        sparse_p12, hll_elements(21, 40), 3);
+  }
+
+  {  // cms
+    namespace cms = sketch::cms;
+    using cms::test::Sketch;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("cms_" + name, in::encode(in::kCms, flags, params, kind, state, other, elements));
+    };
+    auto zipf = [](const cms::Params& p, uint64_t seed, size_t n) {
+      Sketch s(p);
+      s.add_all(cms::test::Zipf(80, 1.2, seed).take(n));
+      return s;
+    };
+    const cms::Params k4_cons = cms::test::params(16, 2, true, 4);
+    const cms::Params k10 = cms::test::params(16, 2, false, 10);
+    const cms::Params k0 = cms::test::params(8, 3, false, 0);
+    put("stored_with_stored_other", 0, 0, zipf(k4_cons, 1, 100).canonical(),
+        zipf(k4_cons, 2, 60).canonical(), cms_elements(3, 40));
+    put("working_with_working_other_split", in::kOtherAsWorking | in::kSplitElements, 0,
+        zipf(k4_cons, 4, 80).bytes(), zipf(k10, 5, 80).canonical(), cms_elements(6, 60));
+    put("stored_k0", 0, 0, zipf(k0, 7, 50).canonical(), zipf(k0, 8, 10).canonical(),
+        cms_elements(9, 20));
+    put("mismatched_other", 0, 0, zipf(cms::test::params(4, 2, false, 3), 10, 30).canonical(),
+        zipf(cms::test::params(8, 2, false, 3), 11, 30).canonical(), cms_elements(12, 10));
+    put("refused_state_other_params", 0, 0, refused, zipf(k10, 13, 40).canonical(),
+        cms_elements(14, 30));
+    put("refused_state_no_other", 0, 0x45, refused, none, cms_elements(15, 30));
+    put("empty_stored", 0, 0, Sketch(k4_cons).canonical(), none, cms_elements(16, 50));
+    put("kind_number_new_state", 0, 0x13, refused, none, cms_elements(17, 30), 1);
+    put("kind_interval_unrecorded_state", 0, 0, zipf(k10, 18, 40).canonical(), none,
+        cms_elements(19, 10), 11);
+  }
+
+  {  // bloom
+    namespace bloom = sketch::bloom;
+    using bloom::test::Filter;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("bloom_" + name,
+                in::encode(in::kBloom, flags, params, kind, state, other, elements));
+    };
+    auto filled = [](uint64_t bits, int hashes, uint64_t seed, uint64_t n) {
+      Filter f(bits, hashes);
+      f.add_keys(seed, 0, n);
+      return f;
+    };
+    auto working = [](uint64_t bits, int hashes, uint64_t seed, uint64_t n) {
+      Filter f = Filter::working(bloom::Params{bits, hashes});
+      f.add_keys(seed, 0, n);
+      return f;
+    };
+    put("stored_with_stored_other", 0, 0, filled(1000, 7, 1, 10).bytes(),
+        filled(1000, 7, 2, 10).bytes(), bloom_elements(3, 20));
+    put("working_with_working_other_split", in::kOtherAsWorking | in::kSplitElements, 0,
+        working(512, 4, 4, 5).bytes(), working(512, 4, 5, 40).bytes(), bloom_elements(6, 30));
+    put("stored_with_working_other", 0, 0, filled(512, 4, 7, 20).bytes(),
+        working(512, 4, 8, 20).bytes(), bloom_elements(9, 10));
+    put("mismatched_other", 0, 0, filled(64, 3, 10, 5).bytes(), filled(100, 2, 11, 5).bytes(),
+        bloom_elements(12, 10));
+    put("refused_state_empty_working", in::kEmptyWorking, 0x31, refused, none,
+        bloom_elements(13, 40));
+    put("refused_state_other_params", 0, 0, refused, filled(4096, 5, 14, 100).bytes(),
+        bloom_elements(15, 20));
+    put("stored_refused_other", 0, 0, filled(100, 2, 16, 10).bytes(), refused,
+        bloom_elements(17, 20));
+    put("kind_uuid_new_working_state", in::kEmptyWorking, 0x23, refused, none,
+        bloom_elements(18, 30), 5);
+    put("kind_hashed_stored_split", in::kOtherAsWorking | in::kSplitElements, 0,
+        filled(1000, 7, 19, 10).bytes(), filled(1000, 7, 20, 10).bytes(), bloom_elements(21, 30),
+        13);
+  }
+  return 0;
+}

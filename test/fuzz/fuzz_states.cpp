@@ -1,0 +1,346 @@
+// Fuzz target: starts aggregation from arbitrary states.
+//
+// A transition or combine function can be handed any sketch as its state:
+// the executor's own working state, an INITCOND of a user-defined aggregate
+// (any valid stored value), a direct call's argument, a parallel worker's or
+// a distributed engine's partial state. The core's aggregate-state mechanism
+// (core/working_state.h) decides what may be written in place; this target
+// drives it exactly as src/pg/aggregate_state.h does, with a test::Arena in
+// place of palloc (state_ops.h), for all three families. The input
+// (states_input.h) picks a family and holds a state's bytes, an other
+// sketch's bytes and a stream of elements:
+//
+//   1. the state's bytes through state::to_working with owned = false (a
+//      value the caller does not own: copied or refused). When they are a
+//      valid stored value (the strictest parse accepts them: what an
+//      INITCOND or any input path gives), also with owned = true on a copy,
+//      as the executor treats an INITCOND: written in place only when the
+//      family says it already is a working state. Both must be the same
+//      sketch. Refused bytes give kInvalidFormat, and the state starts as an
+//      empty sketch instead (of the other sketch's parameters when it
+//      parses), so the rest still runs. owned = true is never applied to
+//      arbitrary bytes that merely look like a working state: in the server
+//      those can only come from this code, since every input path refuses
+//      working encodings. It is applied to every working state this
+//      mechanism made (which must then be used in place).
+//   2. the elements through state::add (hll: hashes; cms: hash, count and a
+//      text source reading the value's text from the input, called at most
+//      once per add; bloom: 128-bit hashes), into every state of step 1,
+//      after state::accept_kind when the input gives the elements a kind
+//      (element_kind.h): a new state takes it, a state of another kind
+//      refuses it (kMismatch, nothing written) and gets no element.
+//   3. state::merge with the other sketch when it parses (optionally its
+//      working copy, holding every second element: a combine of two partial
+//      states). A refusal (other parameters or element kind) is kMismatch
+//      and writes nothing.
+//   4. state::to_stored. When everything that went in was a valid stored
+//      value or made by this mechanism, the result must pass the strictest
+//      parse, be its own stored form (to_stored is idempotent), be the same
+//      from every state of step 1, and for hll and bloom equal the sketch
+//      that got every element itself (the stored form depends only on the
+//      parameters and the set of values added). The stored result used as a
+//      state again (owned = true, an INITCOND) is unchanged by an empty
+//      stream. Otherwise (the state's or other sketch's bytes were a working
+//      encoding, possibly corrupt) everything must still run without a
+//      memory error, and the readers must answer finite numbers.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "bloom_readers.h"
+#include "cms_readers.h"
+#include "fuzz_check.h"
+#include "hll_readers.h"
+#include "state_ops.h"
+#include "states_input.h"
+
+namespace sketch::fuzz {
+namespace {
+
+using states_input::Input;
+
+// --- per family: the strictest parse, empty sketches, elements, readers ----
+
+struct HllHarness {
+  using Family = hll::Family;
+  using View = hll::View;
+  static constexpr bool kExactUnion = true;
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return hll::parse(b.data(), b.size(), hll::Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of_precision(int p) {
+    Bytes out(hll::sparse_size(0));
+    hll::write_empty(out.data(), p);
+    return out;
+  }
+  static Bytes empty_like(const View& v) { return empty_of_precision(v.p); }
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    return empty_of_precision(hll::kMinPrecision +
+                              params % (hll::kMaxPrecision - hll::kMinPrecision + 1));
+  }
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kHllElementBytes;
+         p += states_input::kHllElementBytes, len -= states_input::kHllElementBytes) {
+      const uint64_t hash = states_input::load64(p);
+      f([hash] { return Family::Element{hash}; });
+    }
+  }
+  static void check(const View& v, bool) { hll_readers::check_numbers(v); }
+};
+
+struct CmsHarness {
+  using Family = cms::Family;
+  using View = cms::View;
+  static constexpr bool kExactUnion = false;  // candidate lists depend on grouping
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return cms::parse(b.data(), b.size(), cms::Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(const cms::Params& p) {
+    Bytes out(cms::stored_size(p, 0, 0));
+    cms::write_empty(p, out.data());
+    return out;
+  }
+  static Bytes empty_like(const View& v) { return empty_of(v.params); }
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    return empty_of(cms::Params{1u + params % 16u, 1u + params / 16u % 4u,
+                                params / 64u % 3u * 2u, (params & 0x80) != 0});
+  }
+
+  // The value's text, from the input (cms::Family::TextSource).
+  struct Text {
+    const uint8_t* bytes;
+    uint32_t len;  // before clipping
+    int calls;
+  };
+  static Family::Text text_of(void* context) {
+    auto* t = static_cast<Text*>(context);
+    t->calls++;
+    const bool clipped = t->len > cms::kMaxValueBytes;
+    return Family::Text{t->bytes, clipped ? cms::kMaxValueBytes : t->len, clipped};
+  }
+
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    while (len >= states_input::kCmsElementHeaderBytes) {
+      const uint64_t hash = states_input::load64(p);
+      const uint8_t code = p[8];
+      const uint32_t text_len = std::min<uint32_t>(
+          uint32_t{p[9]} | uint32_t{p[10]} << 8,
+          static_cast<uint32_t>(len - states_input::kCmsElementHeaderBytes));
+      // A value's text is its type's output, a C string: it ends at the
+      // first zero byte, as the wrapper's strlen ends it.
+      const uint8_t* chars = p + states_input::kCmsElementHeaderBytes;
+      const void* zero = std::memchr(chars, 0, text_len);
+      Text text{chars,
+                zero ? static_cast<uint32_t>(static_cast<const uint8_t*>(zero) - chars) : text_len,
+                0};
+      p += states_input::kCmsElementHeaderBytes + text_len;
+      len -= states_input::kCmsElementHeaderBytes + text_len;
+      if (code == 0) continue;  // cms_agg skips a count of 0
+      const uint64_t count = code == 255   ? cms::kMaxCount
+                             : code == 254 ? cms::kMaxCount / 2 + 1
+                                           : code;
+      int adds = 0;
+      f([&] {
+        adds++;
+        return Family::element(hash, count, text_of, &text);
+      });
+      // state::add asks for a value's text at most once per add.
+      FUZZ_CHECK(text.calls <= adds);
+    }
+  }
+  static void check(const View& v, bool canonical) { cms_readers::check_readers(v, canonical); }
+};
+
+struct BloomHarness {
+  using Family = bloom::Family;
+  using View = bloom::View;
+  static constexpr bool kExactUnion = true;
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return bloom::parse(b.data(), b.size(), bloom::Validation::kStored, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(const bloom::Params& p, bool working) {
+    Bytes out(working ? bloom::working_size(p.bits) : bloom::filter_size(p.bits));
+    if (working) {
+      bloom::write_empty_working(out.data(), p);
+    } else {
+      bloom::write_empty(out.data(), p);
+    }
+    return out;
+  }
+  // bloom_agg starts a large state in the working encoding; the flag lets
+  // small ones take it too.
+  static Bytes empty_like(const View& v, uint8_t flags) {
+    return empty_of(bloom::Params{v.bits, v.hashes}, flags & states_input::kEmptyWorking);
+  }
+  static Bytes empty_like(const View& v) { return empty_like(v, 0); }
+  static Bytes empty_for(uint8_t params, uint8_t flags) {
+    return empty_of(bloom::Params{bloom::kMinBits + params % 16u * 61u, 1 + params / 16},
+                    flags & states_input::kEmptyWorking);
+  }
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kBloomElementBytes;
+         p += states_input::kBloomElementBytes, len -= states_input::kBloomElementBytes) {
+      const Hash128 hash{states_input::load64(p), states_input::load64(p + 8)};
+      f([hash] { return Family::Element{hash}; });
+    }
+  }
+  static void check(const View& v, bool) { bloom_readers::check_numbers(v); }
+};
+
+template <class H>
+Bytes empty_start(const typename H::View& other, uint8_t flags) {
+  if constexpr (std::is_same_v<H, BloomHarness>) {
+    return H::empty_like(other, flags);
+  } else {
+    return H::empty_like(other);
+  }
+}
+
+// --- the run -----------------------------------------------------------------
+
+template <class H>
+void run(const Input& in) {
+  using Family = typename H::Family;
+  using View = typename H::View;
+
+  View other_view;
+  const bool other_parses = Family::parse(in.other.data(), in.other.size(), &other_view).is_ok();
+  const bool other_strict = other_parses && H::strict(in.other);
+
+  // 1. The state, copied (owned = false); a valid stored value also taken
+  // as the executor's own (owned = true).
+  Bytes state;
+  Bytes owned;
+  bool have_owned = false;
+  bool expect_canonical = true;  // every input was a valid stored value or ours
+  if (states::working_copy<Family>(in.state, &state).is_ok()) {
+    if (H::strict(in.state)) {
+      owned = in.state;
+      states::take_owned<Family>(&owned);
+      have_owned = true;
+      FUZZ_CHECK(states::stored<Family>(owned) == states::stored<Family>(state));
+    } else {
+      expect_canonical = false;  // a working encoding, possibly corrupt
+    }
+  } else {
+    // A new state holds no kind of value yet, as the wrapper marks one.
+    Bytes empty = other_parses ? empty_start<H>(other_view, in.flags)
+                               : H::empty_for(in.params, in.flags);
+    empty[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
+    state = states::working_copy<Family>(empty);
+  }
+  states::check_taken_in_place<Family>(&state);
+  if (have_owned) states::check_taken_in_place<Family>(&owned);
+
+  // The other sketch, or its working copy (a partial state to combine).
+  Bytes other = in.other;
+  const bool other_working = other_parses && (in.flags & states_input::kOtherAsWorking);
+  if (other_working) other = states::working_copy<Family>(in.other);
+  const bool split = other_working && (in.flags & states_input::kSplitElements);
+  // With split elements: a state that gets every element itself, to compare.
+  bool compare_all = split && H::kExactUnion && expect_canonical && other_strict;
+  Bytes all = state;
+
+  // 2. The elements, into every state that accepts their kind (the wrapper
+  // checks it before each value; a refusal is an ERROR there, no value here).
+  bool to_state = true, to_owned = have_owned, to_all = compare_all, to_other = split;
+  if (in.kind != 0) {
+    const auto kind = static_cast<ElementKind>(1 + (in.kind - 1) % 15);
+    to_state = states::accept_kind(&state, kind).is_ok();
+    if (have_owned) FUZZ_CHECK(states::accept_kind(&owned, kind).is_ok() == to_state);
+    if (compare_all) FUZZ_CHECK(states::accept_kind(&all, kind).is_ok() == to_state);
+    if (split) to_other = states::accept_kind(&other, kind).is_ok();
+    to_owned = have_owned && to_state;
+    to_all = compare_all && to_state;
+    if (!to_state || !to_other) compare_all = false;
+  }
+  size_t i = 0;
+  H::for_each_element(in.elements, in.elements_len, [&](auto make) {
+    if (split && i++ % 2 == 1) {
+      if (to_other) {
+        auto e = make();
+        states::add<Family>(&other, e);
+      }
+    } else if (to_state) {
+      auto e = make();
+      states::add<Family>(&state, e);
+      if (to_owned) {  // the same values as `state`, from the owned start
+        auto e2 = make();
+        states::add<Family>(&owned, e2);
+      }
+    }
+    if (to_all) {
+      auto e = make();
+      states::add<Family>(&all, e);
+    }
+  });
+  if (other_working) states::check_taken_in_place<Family>(&other);
+
+  // 3. The union with the other sketch.
+  if (other_parses) {
+    const View ov = states::view_of<Family>(other);
+    const Status st = states::merge<Family>(&state, ov);
+    if (!st.is_ok()) FUZZ_CHECK(st.code() == StatusCode::kMismatch);
+    if (have_owned) FUZZ_CHECK(states::merge<Family>(&owned, ov).code() == st.code());
+    if (compare_all && st.is_ok()) {
+      FUZZ_CHECK(states::merge<Family>(&all, states::view_of<Family>(in.other)).is_ok());
+    } else {
+      compare_all = false;  // `state` holds only its half of the values
+    }
+    if (st.is_ok() && !other_strict) expect_canonical = false;
+    states::check_taken_in_place<Family>(&state);
+  }
+
+  // 4. The stored form.
+  const Bytes stored = states::stored<Family>(state);
+  const View sv = states::view_of<Family>(stored);
+  FUZZ_CHECK(Family::is_stored(sv));
+  FUZZ_CHECK(states::stored<Family>(stored) == stored);
+  H::check(sv, expect_canonical);
+  if (!expect_canonical) return;
+  const Status strict = H::strict_parse(stored);
+  if (!strict.is_ok())
+    std::fprintf(stderr, "the stored form of a state made from valid values is not valid input: %s\n",
+                 strict.message());
+  FUZZ_CHECK(strict.is_ok());
+  if (have_owned) FUZZ_CHECK(states::stored<Family>(owned) == stored);
+  if (compare_all) FUZZ_CHECK(states::stored<Family>(all) == stored);
+  // The result as an INITCOND: taken as the executor's own, nothing added.
+  Bytes again = stored;
+  states::take_owned<Family>(&again);
+  FUZZ_CHECK(states::stored<Family>(again) == stored);
+}
+
+}  // namespace
+}  // namespace sketch::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace sketch::fuzz;
+  states_input::Input in;
+  if (!states_input::decode(data, size, &in)) return 0;
+  switch (in.family) {
+    case states_input::kHll:
+      run<HllHarness>(in);
+      break;
+    case states_input::kCms:
+      run<CmsHarness>(in);
+      break;
+    case states_input::kBloom:
+      run<BloomHarness>(in);
+      break;
+  }
+  return 0;
+}
