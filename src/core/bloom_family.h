@@ -8,6 +8,9 @@
 #include <cstring>
 
 #include "core/bloom.h"
+#include "core/bytes.h"
+#include "core/element_kind.h"
+#include "core/header.h"
 
 namespace sketch::bloom {
 
@@ -20,10 +23,31 @@ struct Family {
     return bloom::parse(data, len, Validation::kState, out);
   }
 
-  // O(1): parse checks header, m, k, the length and the queue bounds.
+  // O(1), inline, run on every row: the checks of parse() (header, k, m,
+  // the length, zero padding, the queue's bounds) without building a
+  // Status. Both encodings are written in place: bits inside the array, the
+  // working encoding's queue inside its slots.
   static bool is_working(const uint8_t* data, size_t len) {
-    View v;
-    return parse(data, len, &v).is_ok();
+    if (!is_current_header(data, len, SketchKind::kBloom, kFormatVersion) ||
+        !valid_element_kind(data[kElementKindOffset]) || len < kBitsOffset)
+      return false;
+    const int hashes = data[5];
+    const auto encoding = static_cast<Encoding>(data[6]);
+    if (hashes < 1 || hashes > kMaxHashes ||
+        (encoding != Encoding::kStored && encoding != Encoding::kWorking))
+      return false;
+    const uint64_t bits = bits_of(data);
+    if (bits < kMinBits || bits > kMaxReadableBits ||
+        len != (encoding == Encoding::kStored ? filter_size(bits) : bloom::working_size(bits)))
+      return false;
+    if (bits % 64 != 0 && (load_le64(data + filter_size(bits) - 8) >> (bits % 64)) != 0)
+      return false;
+    if (encoding == Encoding::kStored) return true;
+    const uint8_t* queue = detail::queue_of(data, bits);
+    uint32_t pending, head;
+    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
+    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
+    return pending <= kPendingSlots && head < kPendingSlots;
   }
 
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }

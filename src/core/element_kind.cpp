@@ -2,11 +2,6 @@
 
 namespace sketch {
 
-bool valid_element_kind(uint8_t byte) {
-  return byte <= static_cast<uint8_t>(ElementKind::kTextForm) ||
-         byte == static_cast<uint8_t>(ElementKind::kNone);
-}
-
 const char* element_kind_name(ElementKind kind) {
   switch (kind) {
     case ElementKind::kUnknown: return "values of an unrecorded kind (built by 0.1.0)";

@@ -49,7 +49,10 @@ enum class ElementKind : uint8_t {
 
 constexpr size_t kElementKindOffset = 7;
 
-bool valid_element_kind(uint8_t byte);
+inline bool valid_element_kind(uint8_t byte) {
+  return byte <= static_cast<uint8_t>(ElementKind::kTextForm) ||
+         byte == static_cast<uint8_t>(ElementKind::kNone);
+}
 const char* element_kind_name(ElementKind kind);
 
 // True for the kinds whose hashing rule differs from version 0.1.0's (which

@@ -14,11 +14,10 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "core/header.h"  // kHashIdentity, the identity of this hash
+
 namespace sketch {
 
-// Identity 1: XXH3 (64-bit for hll and cms, 128-bit for bloom), seed 0,
-// canonical element encoding version 1.
-constexpr uint8_t kHashIdentity = 1;
 constexpr uint64_t kHashSeed = 0;
 
 inline uint64_t hash64(const void* data, size_t len) {

@@ -4,11 +4,6 @@
 
 namespace sketch {
 
-namespace {
-constexpr uint8_t kMagic0 = 'S';
-constexpr uint8_t kMagic1 = 'K';
-}  // namespace
-
 const char* kind_name(SketchKind kind) {
   switch (kind) {
     case SketchKind::kHll: return "hll";

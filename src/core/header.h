@@ -29,6 +29,16 @@ constexpr size_t kHeaderSize = 8;
 // 64 KiB. Larger values could be created but never dumped or restored.
 constexpr size_t kMaxDumpableBytes = (size_t{512} << 20) - (size_t{64} << 10);
 
+// Identity 1: XXH3 (64-bit for hll and cms, 128-bit for bloom), seed 0,
+// canonical element encoding version 1 (core/hash.h). Stored in every
+// header: sketches with different identities hash the same value
+// differently and are never merged.
+constexpr uint8_t kHashIdentity = 1;
+
+// The magic bytes that open every sketch ("SK").
+constexpr uint8_t kMagic0 = 'S';
+constexpr uint8_t kMagic1 = 'K';
+
 struct Header {
   SketchKind kind;
   uint8_t version;
@@ -41,6 +51,17 @@ const char* kind_name(SketchKind kind);
 void write_header(uint8_t* dst, const Header& header);
 
 // Checks magic, kind, version (1..max_version) and hash identity.
+// True when the first kHeaderSize bytes open a sketch of `kind` exactly as
+// this build writes it (format `version`, our hash identity). Inline and
+// without a Status: the families' per-row shape check of an aggregate state
+// (working_state.h) starts with it, and working states are only ever
+// written by this build, at its current version.
+inline bool is_current_header(const uint8_t* src, size_t len, SketchKind kind,
+                              uint8_t version) {
+  return len >= kHeaderSize && src[0] == kMagic0 && src[1] == kMagic1 &&
+         src[2] == static_cast<uint8_t>(kind) && src[3] == version && src[4] == kHashIdentity;
+}
+
 Status read_header(const uint8_t* src, size_t len, SketchKind expected,
                    uint8_t max_version, Header* out);
 

@@ -8,7 +8,11 @@
 
 #include <cstring>
 
+#include "core/bytes.h"
+#include "core/element_kind.h"
+#include "core/header.h"
 #include "core/hll.h"
+#include "core/hll_internal.h"
 
 namespace sketch::hll {
 
@@ -24,11 +28,30 @@ struct Family {
     return hll::parse(data, len, Validation::kStructure, out);
   }
 
-  // O(1): parse checks only the header and lengths for these encodings.
+  // O(1), inline, run on every row: the layout checks of parse() for the
+  // two working encodings, without building a Status. A dense sketch is
+  // written in place at its registers, a set at its slots (count and
+  // capacity agree with the length); a stored sparse list never is.
   static bool is_working(const uint8_t* data, size_t len) {
-    View v;
-    return hll::parse(data, len, Validation::kStructure, &v).is_ok() &&
-           v.encoding != Encoding::kSparse;
+    if (!is_current_header(data, len, SketchKind::kHll, kFormatVersion) ||
+        !valid_element_kind(data[kElementKindOffset]))
+      return false;
+    const int p = precision_of(data);
+    if (p < kMinPrecision || p > kMaxPrecision) return false;
+    switch (static_cast<Encoding>(data[6])) {
+      case Encoding::kDense:
+        return len == dense_size(p);
+      case Encoding::kSparseSet: {
+        if (len < sparse_set_size(0)) return false;
+        const uint32_t count = load_le32(data + detail::kCountOffset);
+        const uint32_t capacity = load_le32(data + detail::kCapacityOffset);
+        const bool power_of_two = capacity != 0 && (capacity & (capacity - 1)) == 0;
+        return power_of_two && capacity <= (len - sparse_set_size(0)) / 4 &&
+               len == sparse_set_size(capacity) && count <= capacity;
+      }
+      default:
+        return false;
+    }
   }
 
   static bool is_stored(const View& v) { return v.encoding != Encoding::kSparseSet; }

@@ -69,14 +69,9 @@ inline Status accept_kind(uint8_t* state, ElementKind kind) {
   return Status::ok();
 }
 
-// A working state the caller may write, made from any valid sketch bytes:
-// the bytes themselves when `owned` and already working, else a new copy.
+// A new working state made from any valid sketch bytes, or a refusal.
 template <class Family, class Alloc>
-Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t** out) {
-  if (owned && Family::is_working(data, len)) {
-    *out = data;
-    return Status::ok();
-  }
+Status copy_to_working(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t** out) {
   typename Family::View v;
   Status st = Family::parse(data, len, &v);
   if (!st.is_ok()) return st;
@@ -87,16 +82,27 @@ Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t*
   return Status::ok();
 }
 
+// A working state the caller may write, made from any valid sketch bytes:
+// the bytes themselves when `owned` and already working (the per-row case,
+// inlined), else a new copy.
+template <class Family, class Alloc>
+inline Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t** out) {
+  if (__builtin_expect(owned && Family::is_working(data, len), 1)) {
+    *out = data;
+    return Status::ok();
+  }
+  return copy_to_working<Family>(data, len, alloc, out);
+}
+
 // Adds one element to a working state, growing it as often as the family
 // asks (a larger hash set, dense registers, a larger text arena). Returns
-// the state, or the buffer that replaced it.
+// the state, or the buffer that replaced it; nullptr if the state stopped
+// parsing (a broken invariant, never a wild write).
 template <class Family, class Alloc>
-uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element, Alloc&& alloc) {
-  typename Family::Growth growth;
-  while (!Family::add(state, element, &growth)) {
+uint8_t* add_growing(uint8_t* state, size_t len, typename Family::Element& element,
+                     typename Family::Growth growth, Alloc&& alloc) {
+  do {
     typename Family::View v;
-    // A working state the family has just written to always parses; the
-    // check keeps a broken invariant from turning into a wild write.
     if (!Family::parse(state, len, &v).is_ok()) return nullptr;
     Family::plan_growth(v, &growth);
     uint8_t* grown = alloc(growth.size);
@@ -104,8 +110,18 @@ uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element, Allo
     carry_kind(state, grown);
     state = grown;
     len = growth.size;
-  }
+  } while (!Family::add(state, element, &growth));
   return state;
+}
+
+// The per-row path: the family's in-place add, inlined into the transition
+// function; growth is the rare case.
+template <class Family, class Alloc>
+inline uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element,
+                    Alloc&& alloc) {
+  typename Family::Growth growth;
+  if (__builtin_expect(Family::add(state, element, &growth), 1)) return state;
+  return add_growing<Family>(state, len, element, growth, alloc);
 }
 
 // state ∪ other into the working state `state` (len bytes). *out is the

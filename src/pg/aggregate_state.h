@@ -29,8 +29,10 @@
 
 namespace sketch::pg {
 
+// AggCheckCallContext(fcinfo, NULL) != 0, inline: it is asked on every row.
 inline bool in_aggregate(FunctionCallInfo fcinfo) {
-  return AggCheckCallContext(fcinfo, nullptr) != 0;
+  return fcinfo->context != nullptr &&
+         (IsA(fcinfo->context, AggState) || IsA(fcinfo->context, WindowAggState));
 }
 
 // A family's bytes inside varlenas. `Family` is the core traits type;
@@ -68,7 +70,7 @@ struct SketchStates {
   }
 
   // Argument 0 as a working state this call may write (see the top).
-  static uint8_t* take(FunctionCallInfo fcinfo, bool in_agg) {
+  static pg_attribute_always_inline uint8_t* take(FunctionCallInfo fcinfo, bool in_agg) {
     auto* raw = reinterpret_cast<struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
     // A plain 4-byte-header value of the executor's own; anything compressed,
     // short-headered or external is read through a detoasted copy.
@@ -108,9 +110,9 @@ struct SketchStates {
     return state;
   }
 
-  static uint8_t* add(uint8_t* state, Element& element) {
+  static pg_attribute_always_inline uint8_t* add(uint8_t* state, Element& element) {
     uint8_t* out = state::add<Family>(state, length_of(state), element, allocate);
-    if (out == nullptr)
+    if (unlikely(out == nullptr))
       ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                       errmsg("%s aggregate state is corrupt", kTypeName)));
     return out;
@@ -126,10 +128,14 @@ struct SketchStates {
   // The result of a transition or combine function: the working state inside
   // an aggregate, the stored form anywhere else (working forms never leave
   // an aggregate through our own functions).
-  static Datum give(uint8_t* state, bool in_agg) {
-    if (in_agg) return PointerGetDatum(datum_of(state));
-    // Outside an aggregate the state is a private copy (take never works in
-    // place there): one already in its stored form is returned as it is.
+  static pg_attribute_always_inline Datum give(uint8_t* state, bool in_agg) {
+    if (likely(in_agg)) return PointerGetDatum(datum_of(state));
+    return give_stored(state);
+  }
+
+  // Outside an aggregate the state is a private copy (take never works in
+  // place there): one already in its stored form is returned as it is.
+  static Datum give_stored(uint8_t* state) {
     View v;
     raise_if(Family::parse(state, length_of(state), &v));
     if (Family::is_stored(v)) return PointerGetDatum(datum_of(state));
