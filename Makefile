@@ -1,9 +1,11 @@
 # sketch: PGXS build of the PostgreSQL module, plus the project's entry points.
 #
 #   make demo      hll rollup demo on a throwaway cluster (or PGHOST/PGDATABASE)
-#   make test      everything: deps, core unit + accuracy tests, the same under
-#                  ASan + UBSan, every fuzz target briefly, pg_regress, and the
-#                  hardening checks (dump/restore, concurrency, upgrade, ...)
+#   make test      everything: deps (and their package mapping), the source
+#                  layout, core unit + accuracy tests, the same under ASan +
+#                  UBSan, every fuzz target briefly, pg_regress, the hardening
+#                  checks (dump/restore, concurrency, upgrade, hostile role,
+#                  ...), the docs' SQL, and the Citus suite
 #   make bench     SQL benchmarks side by side, as ratios to count(v)
 #   make sanitize  core unit + accuracy tests under ASan + UBSan (build-asan)
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (default 60) each
@@ -19,7 +21,7 @@ PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_co
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
 MODULE_big  = sketch
-OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp)))
+OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*.cpp)))
 # The install script, and the upgrade scripts from released versions
 # (docs/upgrades.md): each is its own piece plus the catalog-driven pieces a
 # fresh install runs too.
@@ -70,7 +72,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql $(UPGRADE_TAIL)
 	cat $^ > $@
 
-$(OBJS): $(wildcard src/core/*.h src/pg/*.h)
+$(OBJS): $(wildcard src/core/*/*.h src/pg/*/*.h)
 
 CMAKE_BUILD = build
 SANITIZE_BUILD = build-asan
@@ -152,6 +154,7 @@ docs-test:
 
 test: deps
 	bash test/deps_mapping.sh --strict
+	bash test/layout_check.sh
 	bash test/hardening/check_extension_script.sh
 	$(MAKE) core-test
 	$(MAKE) sanitize

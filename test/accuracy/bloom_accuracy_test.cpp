@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "../unit/bloom_test_util.h"
+#include "bloom_test_util.h"
 
 namespace sketch::bloom {
 namespace {

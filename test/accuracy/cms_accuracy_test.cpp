@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "../unit/cms_test_util.h"
+#include "cms_test_util.h"
 
 namespace sketch::cms {
 namespace {

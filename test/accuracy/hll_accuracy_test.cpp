@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "../unit/hll_test_util.h"
+#include "hll_test_util.h"
 
 namespace sketch::hll {
 namespace {

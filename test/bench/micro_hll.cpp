@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-#include "../unit/hll_test_util.h"
+#include "hll_test_util.h"
 
 namespace sketch::hll {
 namespace {

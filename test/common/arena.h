@@ -1,6 +1,6 @@
 // The allocator the tests, fuzz targets and benchmarks give the core's
-// aggregate-state mechanism (core/working_state.h), so that they drive the
-// very code the PostgreSQL wrapper drives (src/pg/aggregate_state.h, where
+// aggregate-state mechanism (core/common/working_state.h), so that they drive the
+// very code the PostgreSQL wrapper drives (src/pg/common/aggregate_state.h, where
 // the allocator is palloc) instead of a copy of it.
 //
 // arena(len) returns `len` zeroed bytes that stay where they are as long as

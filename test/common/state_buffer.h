@@ -1,8 +1,8 @@
 // A sketch held in a std::vector and updated through the core's
-// aggregate-state mechanism (core/working_state.h: to_working, add, merge,
+// aggregate-state mechanism (core/common/working_state.h: to_working, add, merge,
 // to_stored), the code the PostgreSQL wrapper runs for every transition,
-// combine and final function (src/pg/aggregate_state.h). The test helpers of
-// every family (test/unit/<type>_test_util.h) keep their sketch in one, so
+// combine and final function (src/pg/common/aggregate_state.h). The test helpers of
+// every family (test/common/<type>_test_util.h) keep their sketch in one, so
 // that what the tests, accuracy tests, corpus generators and benchmarks add
 // and merge goes through the real conversions and grow-and-retry loop, not a
 // copy of them.
@@ -29,8 +29,8 @@
 #include <vector>
 
 #include "arena.h"
-#include "core/status.h"
-#include "core/working_state.h"
+#include "core/common/status.h"
+#include "core/common/working_state.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SKETCH_TEST_FLATTEN __attribute__((flatten))

@@ -2,13 +2,13 @@
 // accepted, for the bloom fuzz targets (the bloom counterpart of
 // hll_readers.h).
 //
-// parse has two modes. kStored is what external input and every value SQL
+// parse has two modes. kCanonical is what external input and every value SQL
 // sees go through (text input, recv, bytea casts): whatever it accepts must
 // behave exactly like a filter we wrote, so the checks are strict (stored
 // form is itself; a | a = a & a = a | ∅ = ∅ | a = a, a & ∅ = ∅; union with
 // an unrelated filter commutes and keeps every member; added values are
 // present, the same whether added at once or through a working state's
-// queue). kState also accepts aggregate working states (our own, possibly
+// queue). kStructure also accepts aggregate working states (our own, possibly
 // corrupt): every reader and combiner must still run without a memory error
 // or a non-finite estimate.
 #pragma once
@@ -16,9 +16,9 @@
 #include <cmath>
 #include <vector>
 
-#include "core/bloom.h"
-#include "core/bloom_family.h"
-#include "core/hash.h"
+#include "core/bloom/bloom.h"
+#include "core/bloom/bloom_family.h"
+#include "core/common/hash.h"
 #include "fuzz_check.h"
 #include "state_ops.h"
 
@@ -71,11 +71,11 @@ inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation val
   FUZZ_CHECK(check_compatible(a, b).is_ok());
   Bytes out = stored_of(a);
   if (intersect) {
-    intersect_into(out.data(), parsed(stored_of(b), Validation::kStored));
+    intersect_into(out.data(), parsed(stored_of(b), Validation::kCanonical));
   } else {
     union_into(out.data(), b);
   }
-  check_numbers(parsed(out, Validation::kStored));
+  check_numbers(parsed(out, Validation::kCanonical));
   return out;
 }
 
@@ -83,14 +83,14 @@ inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation val
 // encoding; state::to_working, owned = false), then b (either encoding)
 // through state::merge, in that copy's buffer.
 inline Bytes combined_in_state(const Bytes& a_bytes, const Bytes& b_bytes) {
-  const View a = parsed(a_bytes, Validation::kState);
-  const View b = parsed(b_bytes, Validation::kState);
+  const View a = parsed(a_bytes, Validation::kStructure);
+  const View b = parsed(b_bytes, Validation::kStructure);
   FUZZ_CHECK(check_compatible(a, b).is_ok());
   Bytes out = states::working_copy<Family>(a_bytes);
   FUZZ_CHECK(out == a_bytes);  // every filter is a working state: the copy is a copy
   FUZZ_CHECK(states::merge<Family>(&out, b).is_ok());
   FUZZ_CHECK(out.size() == a_bytes.size());
-  const View r = parsed(out, Validation::kState);
+  const View r = parsed(out, Validation::kStructure);
   FUZZ_CHECK(r.encoding == a.encoding);
   return stored_of(r);
 }
@@ -108,84 +108,84 @@ inline Bytes with_values_added(const Bytes& bytes, Validation validation, uint64
     states::add<Family>(&state, e);
   }
   states::check_taken_in_place<Family>(&state);
-  const Bytes stored = stored_of(parsed(state, Validation::kState));
-  const View sv = parsed(stored, Validation::kStored);
+  const Bytes stored = stored_of(parsed(state, Validation::kStructure));
+  const View sv = parsed(stored, Validation::kCanonical);
   for (uint64_t i = 0; i < count; i++) FUZZ_CHECK(contains_hash(sv, probe(seed, i)));
   return stored;
 }
 
-// Strict checks for bytes that parse(kStored) accepted.
+// Strict checks for bytes that parse(kCanonical) accepted.
 inline void exercise_stored(const Bytes& input) {
-  const View v = parsed(input, Validation::kStored);
+  const View v = parsed(input, Validation::kCanonical);
   FUZZ_CHECK(v.size == input.size() && v.encoding == Encoding::kStored);
   const uint8_t kind = input[kElementKindOffset];
-  parsed(input, Validation::kState);  // states accept stored filters too
+  parsed(input, Validation::kStructure);  // states accept stored filters too
   check_numbers(v);
   FUZZ_CHECK(stored_of(v) == input);
 
   // Identities with itself and with the empty filter of the same parameters.
   const Bytes empty = empty_filter(v.bits, v.hashes, kind);
-  FUZZ_CHECK(combined(input, input, Validation::kStored, false) == input);
-  FUZZ_CHECK(combined(input, input, Validation::kStored, true) == input);
-  FUZZ_CHECK(combined(input, empty, Validation::kStored, false) == input);
-  FUZZ_CHECK(combined(empty, input, Validation::kStored, false) == input);
-  FUZZ_CHECK(combined(input, empty, Validation::kStored, true) == empty);
+  FUZZ_CHECK(combined(input, input, Validation::kCanonical, false) == input);
+  FUZZ_CHECK(combined(input, input, Validation::kCanonical, true) == input);
+  FUZZ_CHECK(combined(input, empty, Validation::kCanonical, false) == input);
+  FUZZ_CHECK(combined(empty, input, Validation::kCanonical, false) == input);
+  FUZZ_CHECK(combined(input, empty, Validation::kCanonical, true) == empty);
   FUZZ_CHECK(combined_in_state(input, input) == input);
   FUZZ_CHECK(combined_in_state(input, empty) == input);
 
   // Union with an unrelated filter commutes and keeps the members of both;
   // the intersection holds the bits both have.
-  const Bytes other = with_values_added(empty, Validation::kStored, 11, 5);
-  const Bytes ab = combined(input, other, Validation::kStored, false);
-  FUZZ_CHECK(ab == combined(other, input, Validation::kStored, false));
-  const View abv = parsed(ab, Validation::kStored);
+  const Bytes other = with_values_added(empty, Validation::kCanonical, 11, 5);
+  const Bytes ab = combined(input, other, Validation::kCanonical, false);
+  FUZZ_CHECK(ab == combined(other, input, Validation::kCanonical, false));
+  const View abv = parsed(ab, Validation::kCanonical);
   for (uint64_t i = 0; i < 5; i++) FUZZ_CHECK(contains_hash(abv, probe(11, i)));
   FUZZ_CHECK(bits_set(abv) >= bits_set(v));
-  const Bytes both = combined(input, other, Validation::kStored, true);
-  FUZZ_CHECK(both == combined(other, input, Validation::kStored, true));
-  FUZZ_CHECK(bits_set(parsed(both, Validation::kStored)) <= bits_set(v));
+  const Bytes both = combined(input, other, Validation::kCanonical, true);
+  FUZZ_CHECK(both == combined(other, input, Validation::kCanonical, true));
+  FUZZ_CHECK(bits_set(parsed(both, Validation::kCanonical)) <= bits_set(v));
 
   // Filters of other parameters do not combine, naming both.
   for (const Bytes& mismatched : {empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes, kind),
                                   empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1, kind)}) {
-    const Status st = check_compatible(v, parsed(mismatched, Validation::kStored));
+    const Status st = check_compatible(v, parsed(mismatched, Validation::kCanonical));
     FUZZ_CHECK(st.code() == StatusCode::kMismatch && st.message()[0] != '\0');
   }
 
   // Values added at once, and through an aggregate's working state (an empty
   // state, the input merged in, the same values queued), give one filter.
   const uint64_t seed = hash64(input.data(), input.size());
-  const Bytes direct = with_values_added(input, Validation::kStored, seed, 20);
+  const Bytes direct = with_values_added(input, Validation::kCanonical, seed, 20);
   Bytes working(working_size(v.bits));
   write_empty_working(working.data(), Params{v.bits, v.hashes});
   working[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);  // a new state's kind
   FUZZ_CHECK(states::merge<Family>(&working, v).is_ok());
-  FUZZ_CHECK(with_values_added(working, Validation::kState, seed, 20) == direct);
-  check_numbers(parsed(direct, Validation::kStored));
+  FUZZ_CHECK(with_values_added(working, Validation::kStructure, seed, 20) == direct);
+  check_numbers(parsed(direct, Validation::kCanonical));
 }
 
-// Lenient checks for bytes that only parse(kState) accepted (working
+// Lenient checks for bytes that only parse(kStructure) accepted (working
 // states): everything SQL does with a state must run to completion.
 inline void exercise_state(const Bytes& input) {
-  const View v = parsed(input, Validation::kState);
+  const View v = parsed(input, Validation::kStructure);
   FUZZ_CHECK(v.size == input.size());
   const uint8_t kind = input[kElementKindOffset];
   const Bytes stored = stored_of(v);
-  check_numbers(parsed(stored, Validation::kStored));
+  check_numbers(parsed(stored, Validation::kCanonical));
   const Bytes empty = empty_filter(v.bits, v.hashes, kind);
   for (const Bytes& r : {combined_in_state(input, input), combined_in_state(input, empty),
                          combined_in_state(empty, input), combined_in_state(input, stored),
-                         combined(input, input, Validation::kState, false),
-                         combined(input, input, Validation::kState, true),
-                         combined(input, empty, Validation::kState, false)}) {
-    check_numbers(parsed(r, Validation::kStored));
+                         combined(input, input, Validation::kStructure, false),
+                         combined(input, input, Validation::kStructure, true),
+                         combined(input, empty, Validation::kStructure, false)}) {
+    check_numbers(parsed(r, Validation::kCanonical));
   }
-  with_values_added(input, Validation::kState, v.size, 20);
+  with_values_added(input, Validation::kStructure, v.size, 20);
 }
 
 // Parses in both modes and runs the matching readers.
 inline void exercise(const uint8_t* data, size_t size) {
-  exercise_both_modes<View, Validation>(parse, Validation::kStored, Validation::kState, data, size,
+  exercise_both_modes<View, Validation>(parse, Validation::kCanonical, Validation::kStructure, data, size,
                                         exercise_stored, exercise_state);
 }
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/cms.h"
-#include "core/cms_family.h"
-#include "core/hash.h"
+#include "core/cms/cms.h"
+#include "core/cms/cms_family.h"
+#include "core/common/hash.h"
 #include "fuzz_check.h"
 #include "state_ops.h"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "core/hex.h"
+#include "core/common/hex.h"
 
 namespace sketch::fuzz::corpus {
 

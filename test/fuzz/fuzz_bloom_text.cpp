@@ -1,5 +1,5 @@
 // Fuzz target: bloom's text input, "\x<hex>" (bloom_in), decoded like
-// sketch_from_text (text_input.h), then parsed in kStored mode and checked
+// sketch_from_text (text_input.h), then parsed in kCanonical mode and checked
 // like binary input (bloom_readers.h); what is accepted prints back as the
 // input, lowercased.
 #include "bloom_readers.h"
@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   TextInput in;
   if (!decode_text(data, size, &in)) return 0;
   bloom::View v;
-  if (!bloom::parse(in.decoded.data(), in.decoded.size(), bloom::Validation::kStored, &v).is_ok())
+  if (!bloom::parse(in.decoded.data(), in.decoded.size(), bloom::Validation::kCanonical, &v).is_ok())
     return 0;
   bloom_readers::exercise_stored(in.decoded);
   check_prints_back(in);

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/status.h"
+#include "core/common/status.h"
 
 #define FUZZ_CHECK(cond)                                                         \
   do {                                                                           \

@@ -4,8 +4,8 @@
 // the executor's own working state, an INITCOND of a user-defined aggregate
 // (any valid stored value), a direct call's argument, a parallel worker's or
 // a distributed engine's partial state. The core's aggregate-state mechanism
-// (core/working_state.h) decides what may be written in place; this target
-// drives it exactly as src/pg/aggregate_state.h does, with a test::Arena in
+// (core/common/working_state.h) decides what may be written in place; this target
+// drives it exactly as src/pg/common/aggregate_state.h does, with a test::Arena in
 // place of palloc (state_ops.h), for all three families. The input
 // (states_input.h) picks a family and holds a state's bytes, an other
 // sketch's bytes and a stream of elements:
@@ -167,7 +167,7 @@ struct BloomHarness {
 
   static Status strict_parse(const Bytes& b) {
     View v;
-    return bloom::parse(b.data(), b.size(), bloom::Validation::kStored, &v);
+    return bloom::parse(b.data(), b.size(), bloom::Validation::kCanonical, &v);
   }
   static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
   static Bytes empty_of(const bloom::Params& p, bool working) {

@@ -13,9 +13,9 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/hash.h"
-#include "core/hll.h"
-#include "core/hll_family.h"
+#include "core/common/hash.h"
+#include "core/hll/hll.h"
+#include "core/hll/hll_family.h"
 #include "fuzz_check.h"
 #include "state_ops.h"
 

@@ -1,8 +1,8 @@
-// The core's aggregate-state mechanism (core/working_state.h) as the fuzz
+// The core's aggregate-state mechanism (core/common/working_state.h) as the fuzz
 // targets drive it: every working state, added value, union and stored form
 // in a fuzz target goes through state::to_working, state::add, state::merge
 // and state::to_stored over the family's traits, the code the PostgreSQL
-// wrapper runs (src/pg/aggregate_state.h), with a test::Arena in place of
+// wrapper runs (src/pg/common/aggregate_state.h), with a test::Arena in place of
 // palloc. Each buffer is an exact-size heap block, so AddressSanitizer sees
 // any write past a state.
 //
@@ -15,10 +15,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../common/arena.h"
-#include "core/element_kind.h"
-#include "core/status.h"
-#include "core/working_state.h"
+#include "arena.h"
+#include "core/common/element_kind.h"
+#include "core/common/status.h"
+#include "core/common/working_state.h"
 #include "fuzz_check.h"
 
 namespace sketch::fuzz::states {

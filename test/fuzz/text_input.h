@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "core/hex.h"
+#include "core/common/hex.h"
 #include "fuzz_check.h"
 
 namespace sketch::fuzz {

@@ -5,7 +5,7 @@
 #
 # Every sketch is dumped as its text form, "\x" plus two hex digits per
 # byte, in one COPY line, and PostgreSQL allocates no string of 1 GB or more.
-# So creation is capped at kMaxDumpableBytes (core/header.h, 512 MiB less
+# So creation is capped at kMaxDumpableBytes (core/common/header.h, 512 MiB less
 # 64 KiB). This builds a bloom filter of the maximum number of bits and a
 # count-min sketch just under the cap, refuses one step past each, dumps the
 # table with pg_dump (plain format, COPY text), restores it into a second

@@ -1,0 +1,288 @@
+// Bloom filter: set membership with no false negatives, mergeable by bit OR.
+//
+// A filter of m bits and k hash functions adds a value by setting the k bits
+// at its positions and answers "maybe present" when all k are set. After n
+// distinct values the chance that a value never added finds its k bits set
+// (the false-positive probability) is about (1 - e^(-kn/m))^k, which for a
+// target p is smallest at m = -n ln p / (ln 2)^2 and k = (m/n) ln 2.
+//
+// Positions come from one 128-bit hash by double hashing (Kirsch and
+// Mitzenmacher 2006): h1 = low 64 bits, h2 = high 64 bits | 1, and
+//
+//   g_i = h1 + i * h2 (mod 2^64),   position_i = floor(g_i * m / 2^64)
+//
+// for i = 0..k-1. Keeping h2 odd makes the k values g_i distinct. The
+// reduction to [0, m) is Lemire's multiply-shift ("fastrange"): one 64x64 ->
+// 128-bit multiply instead of a division. It maps the 2^64 values of g onto m
+// positions in runs of floor(2^64/m) or ceil(2^64/m) values, so every
+// position's probability is 1/m within a relative m/2^64 (< 5e-10 even at the
+// largest m): far below anything measurable, and unlike `g mod m` it needs no
+// 64-bit division in the hot loop. It reads the high bits of g, which depend
+// on every bit of h1 and h2 through the carries.
+//
+// Stored format (version 1), all integers little-endian:
+//
+//   byte 0-7    common header (header.h): kind bloom, version 1, hash
+//               identity; param[0] = k (1..kMaxHashes), param[1] = encoding
+//               (0 = stored), param[2] = 0
+//   byte 8-15   m, the number of bits, uint64 (kMinBits..kMaxBits)
+//   byte 16-    the bit array: ceil(m/64) 64-bit words; bit j is bit j%64 of
+//               word j/64, that is bit j%8 of byte j/8. The padding bits past
+//               m in the last word are always zero.
+//
+// Every bit pattern of the array is a valid filter, and equal parameters plus
+// equal sets of added hashes give equal bytes.
+//
+// Aggregate states use a second encoding (param[1] = 1, "working"): the
+// stored layout followed by a queue of up to kPendingSlots hashes whose bits
+// are not set yet (uint32 count, uint32 head, then the slots as pairs of
+// native uint64). Adding a value prefetches its k cache lines and queues it;
+// its bits are set kPendingSlots values later, when the lines have arrived.
+// In a filter much larger than the CPU caches this overlaps the cache misses
+// of successive values instead of waiting for each in turn. The working
+// encoding never leaves an aggregate: write_stored turns it into the stored
+// form, and parse refuses it unless asked for aggregate states.
+//
+// Every function here works on caller-owned byte buffers and never allocates.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/common/bytes.h"
+#include "core/common/hash.h"
+#include "core/common/header.h"
+#include "core/common/status.h"
+#include "core/common/validation.h"
+
+namespace sketch::bloom {
+
+constexpr uint8_t kFormatVersion = 1;
+
+constexpr size_t kBitCountOffset = kHeaderSize;
+constexpr size_t kBitsOffset = kHeaderSize + 8;
+
+// At least one byte of bits. At most what makes a filter of
+// kMaxDumpableBytes (about 4.29e9 bits, 512 MiB), so that every filter can
+// be dumped and restored as text. Version 0.1.0 created filters of up to
+// 8e9 bits; they still read (kMaxReadableBits), but no new one is made.
+constexpr uint64_t kMinBits = 8;
+constexpr uint64_t kMaxBits = (kMaxDumpableBytes - kBitsOffset) * 8;
+constexpr uint64_t kMaxReadableBits = 8000000000;
+constexpr int kMaxHashes = 64;
+constexpr uint32_t kPendingSlots = 16;
+
+enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+
+inline uint64_t word_count(uint64_t bits) { return (bits + 63) / 64; }
+
+// Bytes of a stored filter of `bits` bits, header included (bits <= kMaxBits).
+inline size_t filter_size(uint64_t bits) { return kBitsOffset + 8 * word_count(bits); }
+
+// Bytes of a working state: the stored layout plus the queue.
+inline size_t working_size(uint64_t bits) { return filter_size(bits) + 8 + 16 * kPendingSlots; }
+
+// Deferring pays off only when most bit sets miss the CPU caches; below this
+// size (about a core's L2 cache) a state sets its bits at once and stays in
+// the stored encoding.
+constexpr size_t kDeferredMinBytes = size_t{1} << 20;
+inline bool defer_adds(uint64_t bits) { return filter_size(bits) >= kDeferredMinBytes; }
+
+struct Params {
+  uint64_t bits;  // m
+  int hashes;     // k
+};
+
+// kInvalidParameter unless kMinBits <= bits <= kMaxBits and
+// 1 <= hashes <= kMaxHashes. Wide argument types so that any SQL value can
+// be checked before it is narrowed.
+Status check_params(int64_t bits, int64_t hashes);
+
+// What plan_size can describe: 2^62 bits, far past any filter that can be
+// built, so that sizing questions always get an answer.
+constexpr uint64_t kMaxPlannedBits = uint64_t{1} << 62;
+
+// The m and k of a filter for n distinct values at false-positive
+// probability p (the formulas of size_for), also when such a filter is too
+// large to build: bloom_sizing answers how large, and whether it fits
+// (bits <= kMaxBits). kInvalidParameter for n < 1, p outside (0, 1), more
+// than kMaxHashes hashes or kMaxPlannedBits bits.
+Status plan_size(int64_t n, double p, Params* out);
+
+// The filter for n expected distinct values at false-positive probability p:
+// m = ceil(-n ln p / (ln 2)^2), raised to kMinBits if smaller, and
+// k = round((m/n) ln 2), at least 1. kInvalidParameter unless n >= 1,
+// 0 < p < 1 and the result is within check_params' limits.
+Status size_for(int64_t n, double p, Params* out);
+
+// The false-positive probability of m bits and k hashes after n distinct
+// values: (1 - e^(-kn/m))^k.
+double expected_fpp(double n, uint64_t bits, int hashes);
+
+// A parsed, read-only look at a filter.
+struct View {
+  uint64_t bits;
+  int hashes;
+  uint8_t hash_identity;
+  Encoding encoding;
+  uint32_t pending;      // queued hashes whose bits are not set yet (working)
+  const uint8_t* data;   // the whole filter, header first
+  const uint8_t* words;  // the bit array, data + kBitsOffset
+  size_t size;           // bytes at data
+};
+
+// Validation (core/common/validation.h): both modes check everything in
+// O(1); kStructure also accepts the working encoding.
+using sketch::Validation;
+
+// Checks everything -- header, k, m, the length against m, the padding bits,
+// the queue -- in constant time (the bits themselves need no check).
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
+
+// Writes an empty filter: filter_size(params.bits) bytes.
+void write_empty(uint8_t* dst, const Params& params);
+
+// Writes an empty working state: working_size(params.bits) bytes.
+void write_empty_working(uint8_t* dst, const Params& params);
+
+// Writes the stored form of any filter: filter_size(v.bits) bytes, with the
+// queued hashes of a working state added.
+void write_stored(const View& v, uint8_t* dst);
+
+// --- positions --------------------------------------------------------------
+
+// The k positions of a hash, one at a time.
+class Positions {
+ public:
+  Positions(Hash128 hash, uint64_t bits) : g_(hash.low), step_(hash.high | 1), bits_(bits) {}
+
+  uint64_t next() {
+    const uint64_t position =
+        static_cast<uint64_t>((static_cast<unsigned __int128>(g_) * bits_) >> 64);
+    g_ += step_;
+    return position;
+  }
+
+ private:
+  uint64_t g_;
+  uint64_t step_;
+  uint64_t bits_;
+};
+
+inline uint64_t bits_of(const uint8_t* filter) { return load_le64(filter + kBitCountOffset); }
+inline int hashes_of(const uint8_t* filter) { return filter[5]; }
+inline Encoding encoding_of(const uint8_t* filter) { return static_cast<Encoding>(filter[6]); }
+
+// Sets the k bits of a hash in a bit array of m bits.
+inline void set_bits(uint8_t* bits, uint64_t m, int k, Hash128 hash) {
+  Positions positions(hash, m);
+  for (int i = 0; i < k; i++) {
+    const uint64_t p = positions.next();
+    bits[p >> 3] |= static_cast<uint8_t>(1u << (p & 7));
+  }
+}
+
+// Adds a hash to a filter of either encoding (its whole buffer, header
+// first) that parse() accepted, setting its bits now.
+inline void add_hash(uint8_t* filter, Hash128 hash) {
+  set_bits(filter + kBitsOffset, bits_of(filter), hashes_of(filter), hash);
+}
+
+namespace detail {
+constexpr size_t kQueueCountOffset = 0;
+constexpr size_t kQueueHeadOffset = 4;
+constexpr size_t kQueueSlotsOffset = 8;
+inline uint8_t* queue_of(uint8_t* working, uint64_t bits) { return working + filter_size(bits); }
+inline const uint8_t* queue_of(const uint8_t* working, uint64_t bits) {
+  return working + filter_size(bits);
+}
+}  // namespace detail
+
+// Adds a hash to a working state: prefetches its k lines and queues it; when
+// the queue is full, the oldest queued hash has its bits set first.
+inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
+  const uint64_t m = bits_of(working);
+  const int k = hashes_of(working);
+  uint8_t* bits = working + kBitsOffset;
+  Positions ahead(hash, m);
+  for (int i = 0; i < k; i++) __builtin_prefetch(bits + (ahead.next() >> 3), 1);
+
+  uint8_t* queue = detail::queue_of(working, m);
+  uint32_t count, head;
+  std::memcpy(&count, queue + detail::kQueueCountOffset, 4);
+  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
+  uint8_t* slots = queue + detail::kQueueSlotsOffset;
+  if (count == kPendingSlots) {
+    Hash128 oldest;
+    std::memcpy(&oldest, slots + 16 * head, 16);
+    set_bits(bits, m, k, oldest);
+    std::memcpy(slots + 16 * head, &hash, 16);
+    head = (head + 1) % kPendingSlots;
+    std::memcpy(queue + detail::kQueueHeadOffset, &head, 4);
+  } else {
+    std::memcpy(slots + 16 * ((head + count) % kPendingSlots), &hash, 16);
+    count++;
+    std::memcpy(queue + detail::kQueueCountOffset, &count, 4);
+  }
+}
+
+// Calls f(hash) for each queued hash of a working state.
+template <class F>
+void for_each_pending(const View& v, F&& f) {
+  if (v.encoding != Encoding::kWorking) return;
+  const uint8_t* queue = detail::queue_of(v.data, v.bits);
+  uint32_t head;
+  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
+  for (uint32_t i = 0; i < v.pending; i++) {
+    Hash128 hash;
+    std::memcpy(&hash, queue + detail::kQueueSlotsOffset + 16 * ((head + i) % kPendingSlots), 16);
+    f(hash);
+  }
+}
+
+// True if all k bits of the hash are set ("maybe present"); false means the
+// value was certainly never added. `v` is a stored filter.
+//
+// All k bits are read without stopping at the first clear one: the loads are
+// independent, so the CPU overlaps their cache misses, and there is no branch
+// whose outcome is a coin flip for values that were never added.
+inline bool contains_hash(const View& v, Hash128 hash) {
+  Positions positions(hash, v.bits);
+  unsigned all_set = 1;
+  for (int i = 0; i < v.hashes; i++) {
+    const uint64_t p = positions.next();
+    all_set &= v.words[p >> 3] >> (p & 7);
+  }
+  return (all_set & 1) != 0;
+}
+
+// --- combining --------------------------------------------------------------
+
+// kMismatch, naming both parameter sets, unless a and b have the same m, k
+// and hash identity.
+Status check_compatible(const View& a, const View& b);
+
+// a |= b: in a's buffer (either encoding), for compatible filters; b's queued
+// hashes are added too. Exactly the filter of the union of the two sets.
+void union_into(uint8_t* a_filter, const View& b);
+
+// a &= b: in a's buffer, for compatible stored filters. Every value of both
+// sets stays present; the result has at least the bits of the filter of the
+// intersection, and usually more (see docs/bloom.md).
+void intersect_into(uint8_t* a_filter, const View& b);
+
+// --- estimates (stored filters) ------------------------------------------------
+
+// X, the number of bits set.
+uint64_t bits_set(const View& v);
+
+// Distinct values added, from the fill: n = -(m/k) ln(1 - X/m). A full filter
+// (X = m) has no finite estimate; it answers the largest one it can express,
+// the estimate for X = m - 1.
+double estimate_cardinality(const View& v);
+
+// The chance that a value never added is reported present: (X/m)^k.
+double estimate_fpp(const View& v);
+
+}  // namespace sketch::bloom

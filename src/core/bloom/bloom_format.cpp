@@ -1,0 +1,159 @@
+// Parameters, sizing, parsing and the empty filter.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/bloom/bloom.h"
+#include "core/common/element_kind.h"
+
+namespace sketch::bloom {
+
+Status check_params(int64_t bits, int64_t hashes) {
+  if (bits < static_cast<int64_t>(kMinBits) || bits > static_cast<int64_t>(kMaxBits))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "bloom filter bits must be between %llu and %llu, got %lld",
+                         static_cast<unsigned long long>(kMinBits),
+                         static_cast<unsigned long long>(kMaxBits),
+                         static_cast<long long>(bits));
+  if (hashes < 1 || hashes > kMaxHashes)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "bloom filter hashes must be between 1 and %d, got %lld", kMaxHashes,
+                         static_cast<long long>(hashes));
+  return Status::ok();
+}
+
+Status plan_size(int64_t n, double p, Params* out) {
+  if (n < 1)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "bloom filter capacity n must be at least 1, got %lld",
+                         static_cast<long long>(n));
+  if (!(p > 0.0 && p < 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "bloom filter false-positive probability p must be between 0 and 1 "
+                         "(exclusive), got %g", p);
+  const double ln2 = std::log(2.0);
+  const double exact_bits = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
+  // The answer must fit its own types, whether or not a filter of that size
+  // can be built (size_for refuses those).
+  if (!(exact_bits <= static_cast<double>(kMaxPlannedBits)))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a bloom filter for n = %lld at p = %g needs %.3g bits, more than "
+                         "this function can describe (%llu)", static_cast<long long>(n), p,
+                         exact_bits, static_cast<unsigned long long>(kMaxPlannedBits));
+  const uint64_t bits = std::max(kMinBits, static_cast<uint64_t>(std::ceil(exact_bits)));
+  const double exact_hashes = static_cast<double>(bits) / static_cast<double>(n) * ln2;
+  const long long hashes = std::max(1LL, std::llround(exact_hashes));
+  if (hashes > kMaxHashes)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a bloom filter at p = %g needs %lld hashes, above the maximum of %d",
+                         p, hashes, kMaxHashes);
+  *out = Params{bits, static_cast<int>(hashes)};
+  return Status::ok();
+}
+
+Status size_for(int64_t n, double p, Params* out) {
+  Params planned;
+  Status st = plan_size(n, p, &planned);
+  if (!st.is_ok()) return st;
+  if (planned.bits > kMaxBits)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a bloom filter for n = %lld at p = %g needs %llu bits, above the "
+                         "maximum of %llu bits (512 MiB, the largest value that can be dumped "
+                         "as text)", static_cast<long long>(n), p,
+                         static_cast<unsigned long long>(planned.bits),
+                         static_cast<unsigned long long>(kMaxBits));
+  *out = planned;
+  return Status::ok();
+}
+
+double expected_fpp(double n, uint64_t bits, int hashes) {
+  const double k = hashes;
+  return std::pow(-std::expm1(-k * n / static_cast<double>(bits)), k);
+}
+
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  Header header;
+  Status st = read_header(data, len, SketchKind::kBloom, kFormatVersion, &header);
+  if (!st.is_ok()) return st;
+
+  const int hashes = header.param[0];
+  if (hashes < 1 || hashes > kMaxHashes)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: %d hashes outside 1..%d", hashes, kMaxHashes);
+  const auto encoding = static_cast<Encoding>(header.param[1]);
+  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: encoding 1 is an aggregate's working state, "
+                         "which is never stored");
+  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+    return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: unknown encoding %u",
+                         header.param[1]);
+  if (!valid_element_kind(header.param[2]))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: unknown element kind %u", header.param[2]);
+  if (len < kBitsOffset)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: truncated before the bit count (%zu bytes)", len);
+  const uint64_t bits = load_le64(data + kBitCountOffset);
+  if (bits < kMinBits || bits > kMaxReadableBits)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: %llu bits outside %llu..%llu",
+                         static_cast<unsigned long long>(bits),
+                         static_cast<unsigned long long>(kMinBits),
+                         static_cast<unsigned long long>(kMaxReadableBits));
+  // bits is now small enough for the sizes not to overflow; nothing past the
+  // bit count is read before the length is known to match.
+  const size_t expected = encoding == Encoding::kStored ? filter_size(bits) : working_size(bits);
+  if (len != expected)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: %llu bits need %zu bytes, got %zu",
+                         static_cast<unsigned long long>(bits), expected, len);
+  if (bits % 64 != 0) {
+    const uint64_t last = load_le64(data + filter_size(bits) - 8);
+    if ((last >> (bits % 64)) != 0)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid bloom data: padding bits past bit %llu are not zero",
+                           static_cast<unsigned long long>(bits));
+  }
+  uint32_t pending = 0;
+  if (encoding == Encoding::kWorking) {
+    const uint8_t* queue = detail::queue_of(data, bits);
+    uint32_t head;
+    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
+    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
+    if (pending > kPendingSlots || head >= kPendingSlots)
+      return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
+  }
+  *out = View{bits, hashes, header.hash_identity, encoding, pending, data, data + kBitsOffset, len};
+  return Status::ok();
+}
+
+namespace {
+
+void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding) {
+  write_header(dst, Header{SketchKind::kBloom, kFormatVersion, kHashIdentity,
+                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding),
+                            0}});
+  store_le64(dst + kBitCountOffset, params.bits);
+}
+
+}  // namespace
+
+void write_empty(uint8_t* dst, const Params& params) {
+  write_bloom_header(dst, params, Encoding::kStored);
+  std::fill(dst + kBitsOffset, dst + filter_size(params.bits), uint8_t{0});
+}
+
+void write_empty_working(uint8_t* dst, const Params& params) {
+  write_bloom_header(dst, params, Encoding::kWorking);
+  std::fill(dst + kBitsOffset, dst + working_size(params.bits), uint8_t{0});
+}
+
+void write_stored(const View& v, uint8_t* dst) {
+  write_bloom_header(dst, Params{v.bits, v.hashes}, Encoding::kStored);
+  dst[4] = v.hash_identity;
+  std::memcpy(dst + kBitsOffset, v.words, filter_size(v.bits) - kBitsOffset);
+  for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });
+}
+
+}  // namespace sketch::bloom

@@ -1,0 +1,113 @@
+// cms's traits for the shared aggregate-state mechanism (working_state.h).
+//
+// The working encoding adds a heap, an index and a text arena to the
+// counters, so that a row costs O(d) plus O(log k) when it touches the
+// candidate list. A value's text is needed only when it enters the list: the
+// element carries a callback that produces it then, once.
+#pragma once
+
+#include "core/cms/cms.h"
+
+namespace sketch::cms {
+
+struct Family {
+  using View = cms::View;
+
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return cms::parse(data, len, Validation::kStructure, out);
+  }
+
+  static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
+
+  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
+
+  static size_t working_size(const View& v) {
+    return cms::working_size(v.params, working_arena_for(v, v.params.candidates));
+  }
+
+  static void write_working(const View& v, uint8_t* dst) {
+    cms::write_working(v, v.params.candidates, working_arena_for(v, v.params.candidates), dst);
+  }
+
+  static size_t stored_size(const View& v) { return canonical_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+
+  // The value's text for the candidate list, produced on demand: at most
+  // kMaxValueBytes bytes, `clipped` when the value's text was longer.
+  struct Text {
+    const uint8_t* bytes;
+    uint32_t len;
+    bool clipped;
+  };
+  using TextSource = Text (*)(void* context);
+
+  struct Element {
+    uint64_t hash;
+    uint64_t count;  // 1..kMaxCount
+    TextSource text_source;
+    void* context;
+    // Progress, so that growing and retrying never counts a value twice.
+    bool counted;
+    bool has_text;
+    uint64_t estimate;
+    Text text;
+  };
+
+  static Element element(uint64_t hash, uint64_t count, TextSource source, void* context) {
+    return Element{hash, count, source, context, false, false, 0, Text{nullptr, 0, false}};
+  }
+
+  struct Growth {
+    uint32_t text_len;
+    uint32_t arena_capacity;
+    size_t size;
+  };
+
+  static bool add(uint8_t* state, Element& e, Growth* growth) {
+    if (!e.counted) {
+      e.counted = true;
+      if (cms::add(state, e.hash, e.count, &e.estimate) == AddOutcome::kDone) return true;
+    }
+    if (!e.has_text) {
+      e.text = e.text_source(e.context);
+      e.has_text = true;
+    }
+    if (admit(state, e.hash, e.estimate, e.text.bytes, e.text.len, e.text.clipped) ==
+        AdmitOutcome::kDone)
+      return true;
+    growth->text_len = e.text.len;
+    return false;
+  }
+
+  static void plan_growth(const View& v, Growth* growth) {
+    growth->arena_capacity = grown_arena_capacity(v, growth->text_len);
+    growth->size = cms::working_size(v.params, growth->arena_capacity);
+  }
+
+  static void grow(const View& v, const Growth& growth, uint8_t* dst) {
+    cms::write_working(v, v.params.candidates, growth.arena_capacity, dst);
+  }
+
+  using MergePlan = cms::MergePlan;
+
+  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    Status st = check_mergeable(a, b);
+    if (!st.is_ok()) return st;
+    *plan = cms::plan_merge(a, b);
+    return Status::ok();
+  }
+
+  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
+                    uint8_t* dst) {
+    uint8_t* out = a_buffer;
+    if (!plan.in_place) {
+      cms::write_working(a, plan.candidates, plan.arena_capacity, dst);
+      out = dst;
+    }
+    merge_into(out, b);
+  }
+};
+
+}  // namespace sketch::cms

@@ -1,0 +1,58 @@
+#include "core/common/element_kind.h"
+
+namespace sketch {
+
+const char* element_kind_name(ElementKind kind) {
+  switch (kind) {
+    case ElementKind::kUnknown: return "values of an unrecorded kind (built by 0.1.0)";
+    case ElementKind::kNumber: return "numbers (smallint, integer, bigint, numeric)";
+    case ElementKind::kFloat: return "floating-point numbers";
+    case ElementKind::kText: return "text values";
+    case ElementKind::kBytea: return "bytea values";
+    case ElementKind::kUuid: return "uuids";
+    case ElementKind::kDate: return "dates";
+    case ElementKind::kTimestamp: return "timestamps";
+    case ElementKind::kTimestampTz: return "timestamptz values";
+    case ElementKind::kTime: return "times of day";
+    case ElementKind::kBool: return "booleans";
+    case ElementKind::kInterval: return "intervals";
+    case ElementKind::kCollatedText: return "text under a nondeterministic collation";
+    case ElementKind::kHashed: return "values hashed by their type's hash operator class (citext, jsonb, ...)";
+    case ElementKind::kBinary: return "values hashed by their binary form";
+    case ElementKind::kTextForm: return "values hashed by their text form";
+    case ElementKind::kNone: return "nothing yet";
+  }
+  return "invalid";
+}
+
+bool changed_since_unrecorded(ElementKind kind) {
+  return kind == ElementKind::kInterval || kind == ElementKind::kCollatedText ||
+         kind == ElementKind::kHashed;
+}
+
+Status combine_element_kinds(ElementKind a, ElementKind b, ElementKind* out) {
+  if (a == b || b == ElementKind::kNone) {
+    *out = a;
+    return Status::ok();
+  }
+  if (a == ElementKind::kNone) {
+    *out = b;
+    return Status::ok();
+  }
+  if (a == ElementKind::kUnknown || b == ElementKind::kUnknown) {
+    const ElementKind known = a == ElementKind::kUnknown ? b : a;
+    if (!changed_since_unrecorded(known)) {
+      *out = known;
+      return Status::ok();
+    }
+    return Status::error(StatusCode::kMismatch,
+                         "a sketch built by version 0.1.0 cannot take %s: their hashing "
+                         "changed in 0.2.0 to agree with SQL equality",
+                         element_kind_name(known));
+  }
+  return Status::error(StatusCode::kMismatch,
+                       "the sketch holds %s and cannot take or be compared with %s",
+                       element_kind_name(a), element_kind_name(b));
+}
+
+}  // namespace sketch

@@ -1,0 +1,78 @@
+// The kind of element a sketch holds, recorded in header byte 7.
+//
+// A sketch stores hashes, not values, so nothing in its bytes says what was
+// hashed. Without the kind, a filter of bigint values probed with the same
+// number as text answers "definitely not" (a false negative in the user's
+// terms), and a count-min sketch of integers counts 0 for a text key. The
+// kind is the family of canonical encodings a value was hashed with (never a
+// database-specific type OID, so sketches move between databases): values of
+// one kind hash by the same rule, so they agree with SQL equality within it
+// (42::int and 42::bigint and 42::numeric are one kind). Adding, probing or
+// merging across two different kinds is refused with both names.
+//
+// Two special values:
+//   kUnknown (0)  built by version 0.1.0, before kinds were recorded. Nothing
+//                 is checked for such sketches, except that values whose
+//                 hashing rule changed since then (kinds with
+//                 changed_since_unrecorded) are refused: their hashes would
+//                 never match what 0.1.0 stored.
+//   kNone (255)   an empty sketch that has not seen a value yet (hll_empty,
+//                 cms_empty, bloom_empty): it takes the kind of its first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/common/status.h"
+
+namespace sketch {
+
+enum class ElementKind : uint8_t {
+  kUnknown = 0,
+  kNumber = 1,         // smallint, integer, bigint, numeric
+  kFloat = 2,          // real, double precision
+  kText = 3,           // text, varchar, char(n), name (deterministic collation)
+  kBytea = 4,
+  kUuid = 5,
+  kDate = 6,
+  kTimestamp = 7,
+  kTimestampTz = 8,
+  kTime = 9,
+  kBool = 10,
+  kInterval = 11,      // normalized like interval equality ('1 day' = '24 hours')
+  kCollatedText = 12,  // text-like under a nondeterministic collation
+  kHashed = 13,        // other types with a hash operator class (citext, jsonb, ...)
+  kBinary = 14,        // other types: their binary send form
+  kTextForm = 15,      // other types without send: their text output
+  kNone = 255,
+};
+
+constexpr size_t kElementKindOffset = 7;
+
+inline bool valid_element_kind(uint8_t byte) {
+  return byte <= static_cast<uint8_t>(ElementKind::kTextForm) ||
+         byte == static_cast<uint8_t>(ElementKind::kNone);
+}
+const char* element_kind_name(ElementKind kind);
+
+// True for the kinds whose hashing rule differs from version 0.1.0's (which
+// hashed these values by their binary send form or raw bytes).
+bool changed_since_unrecorded(ElementKind kind);
+
+inline ElementKind element_kind_of(const uint8_t* sketch) {
+  return static_cast<ElementKind>(sketch[kElementKindOffset]);
+}
+
+// The kind of a sketch that holds values of kinds a and b (a merge). Equal
+// kinds, or kNone with anything, agree; kUnknown agrees with a kind whose
+// rule did not change. Anything else is kMismatch naming both.
+Status combine_element_kinds(ElementKind a, ElementKind b, ElementKind* out);
+
+// A value of `value_kind` added to or looked up in a sketch of `sketch_kind`:
+// the same rule as combine_element_kinds.
+inline Status check_element_kind(ElementKind sketch_kind, ElementKind value_kind) {
+  ElementKind unused;
+  return combine_element_kinds(sketch_kind, value_kind, &unused);
+}
+
+}  // namespace sketch

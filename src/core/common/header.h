@@ -1,0 +1,68 @@
+// The 8-byte header that starts every serialized sketch.
+//
+//   byte 0-1  magic "SK"
+//   byte 2    kind (1 = hll, 2 = cms, 3 = bloom)
+//   byte 3    format version of that kind
+//   byte 4    hash identity (see hash.h)
+//   byte 5-7  three bytes the kind uses for its own small parameters
+//
+// Reading the header first lets every decoder refuse foreign bytes (a cms cast
+// to hll, a newer format, another hash) before it trusts any length.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/common/status.h"
+
+namespace sketch {
+
+enum class SketchKind : uint8_t { kHll = 1, kCms = 2, kBloom = 3 };
+
+constexpr size_t kHeaderSize = 8;
+
+// The largest sketch (header included) any function may create: one that
+// still passes through text. Text output is "\x" plus two hex digits per
+// byte, allocated as one string, and a COPY line (pg_dump, COPY TO/FROM) must
+// hold it, so 2 * size must stay below PostgreSQL's 1 GB allocation limit
+// (MaxAllocSize, 2^30 - 1) with room for the row's other columns: 512 MiB less
+// 64 KiB. Larger values could be created but never dumped or restored.
+constexpr size_t kMaxDumpableBytes = (size_t{512} << 20) - (size_t{64} << 10);
+
+// Identity 1: XXH3 (64-bit for hll and cms, 128-bit for bloom), seed 0,
+// canonical element encoding version 1 (core/common/hash.h). Stored in every
+// header: sketches with different identities hash the same value
+// differently and are never merged.
+constexpr uint8_t kHashIdentity = 1;
+
+// The magic bytes that open every sketch ("SK").
+constexpr uint8_t kMagic0 = 'S';
+constexpr uint8_t kMagic1 = 'K';
+
+struct Header {
+  SketchKind kind;
+  uint8_t version;
+  uint8_t hash_identity;
+  uint8_t param[3];
+};
+
+const char* kind_name(SketchKind kind);
+
+void write_header(uint8_t* dst, const Header& header);
+
+// Checks magic, kind, version (1..max_version) and hash identity.
+// True when the first kHeaderSize bytes open a sketch of `kind` exactly as
+// this build writes it (format `version`, our hash identity). Inline and
+// without a Status: the families' per-row shape check of an aggregate state
+// (working_state.h) starts with it, and working states are only ever
+// written by this build, at its current version.
+inline bool is_current_header(const uint8_t* src, size_t len, SketchKind kind,
+                              uint8_t version) {
+  return len >= kHeaderSize && src[0] == kMagic0 && src[1] == kMagic1 &&
+         src[2] == static_cast<uint8_t>(kind) && src[3] == version && src[4] == kHashIdentity;
+}
+
+Status read_header(const uint8_t* src, size_t len, SketchKind expected,
+                   uint8_t max_version, Header* out);
+
+}  // namespace sketch

@@ -1,0 +1,165 @@
+// One mechanism for the aggregate states of every sketch family.
+//
+// Each family has two kinds of encodings: the *stored* form (canonical: a
+// function of the parameters and of the set of hashes added, what tables,
+// output and send hold) and a *working* form that an aggregate updates in
+// place, row after row, without allocating. Working forms are made only by
+// this code: every input path (text, recv, bytea cast) refuses them.
+//
+// A state can reach a transition or combine function by many routes: the
+// executor's own state, an INITCOND of a user-defined aggregate (any valid
+// stored value), a direct call, a parallel worker's or a distributed engine's
+// partial state. The rule, enforced here once for all families:
+//
+//   a buffer is written in place only if the caller owns it and the family's
+//   constant-time shape check says it already is a working state; any other
+//   value is parsed with the family's structure checks and copied into a
+//   fresh working state first, or refused with a Status.
+//
+// A family plugs in with a traits type (see hll_family.h, cms_family.h,
+// bloom_family.h):
+//
+//   using View;                         parsed read-only look at a sketch
+//   const uint8_t* bytes_of(View)       the sketch's bytes, header first
+//   Status parse(data, len, View*)      any encoding, structure checked
+//   bool is_working(data, len)          O(1): a working state, safe to write
+//   size_t working_size(View)           bytes of a working copy of a view
+//   void write_working(View, dst)
+//   size_t stored_size(View)            bytes of the stored form
+//   void write_stored(View, dst)
+//   struct Element, struct Growth       one value to add; what a full state needs
+//   bool add(state, Element&, Growth*)  true when done; else says what to grow
+//   void plan_growth(View, Growth*)     sets growth.size, the grown state's bytes
+//   void grow(View, Growth, dst)        writes the grown copy
+//   struct MergePlan                    { bool in_place; size_t size; ... }
+//   Status plan_merge(View a, View b, MergePlan*)  refuses mismatched parameters
+//   void merge(a_buffer, View a, View b, MergePlan, dst)
+//
+// `alloc(len)` is the caller's allocator: it returns `len` zeroed bytes the
+// state may live in (palloc in the server, a test arena in unit tests and
+// fuzzers, which drive this very code). It may refuse sizes by not returning
+// (the server raises an ERROR); nothing here holds a resource across it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/common/element_kind.h"
+#include "core/common/status.h"
+
+namespace sketch::state {
+
+// Every family keeps the element kind (element_kind.h) in header byte 7 and
+// its own writers leave it 0; these functions carry it over to every buffer
+// they make from another, so that no family has to.
+inline void carry_kind(const uint8_t* from, uint8_t* to) {
+  to[kElementKindOffset] = from[kElementKindOffset];
+}
+
+// Makes a working state ready for a value of `kind`: an empty state takes
+// the kind, an equal kind passes, anything else is refused (naming both)
+// before the value is hashed into the state. One byte compare per row.
+inline Status accept_kind(uint8_t* state, ElementKind kind) {
+  const ElementKind current = element_kind_of(state);
+  if (current == kind) return Status::ok();
+  ElementKind combined;
+  Status st = combine_element_kinds(current, kind, &combined);
+  if (!st.is_ok()) return st;
+  state[kElementKindOffset] = static_cast<uint8_t>(combined);
+  return Status::ok();
+}
+
+// A new working state made from any valid sketch bytes, or a refusal.
+template <class Family, class Alloc>
+Status copy_to_working(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t** out) {
+  typename Family::View v;
+  Status st = Family::parse(data, len, &v);
+  if (!st.is_ok()) return st;
+  uint8_t* copy = alloc(Family::working_size(v));
+  Family::write_working(v, copy);
+  carry_kind(data, copy);
+  *out = copy;
+  return Status::ok();
+}
+
+// A working state the caller may write, made from any valid sketch bytes:
+// the bytes themselves when `owned` and already working (the per-row case,
+// inlined), else a new copy.
+template <class Family, class Alloc>
+inline Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t** out) {
+  if (__builtin_expect(owned && Family::is_working(data, len), 1)) {
+    *out = data;
+    return Status::ok();
+  }
+  return copy_to_working<Family>(data, len, alloc, out);
+}
+
+// Adds one element to a working state, growing it as often as the family
+// asks (a larger hash set, dense registers, a larger text arena). Returns
+// the state, or the buffer that replaced it; nullptr if the state stopped
+// parsing (a broken invariant, never a wild write).
+template <class Family, class Alloc>
+uint8_t* add_growing(uint8_t* state, size_t len, typename Family::Element& element,
+                     typename Family::Growth growth, Alloc&& alloc) {
+  do {
+    typename Family::View v;
+    if (!Family::parse(state, len, &v).is_ok()) return nullptr;
+    Family::plan_growth(v, &growth);
+    uint8_t* grown = alloc(growth.size);
+    Family::grow(v, growth, grown);
+    carry_kind(state, grown);
+    state = grown;
+    len = growth.size;
+  } while (!Family::add(state, element, &growth));
+  return state;
+}
+
+// The per-row path: the family's in-place add, inlined into the transition
+// function; growth is the rare case.
+template <class Family, class Alloc>
+inline uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element,
+                    Alloc&& alloc) {
+  typename Family::Growth growth;
+  if (__builtin_expect(Family::add(state, element, &growth), 1)) return state;
+  return add_growing<Family>(state, len, element, growth, alloc);
+}
+
+// state ∪ other into the working state `state` (len bytes). *out is the
+// state, or a new buffer of *out_len bytes when the state could not absorb
+// other in place. Mismatched parameters are refused before anything is
+// written.
+template <class Family, class Alloc>
+Status merge(uint8_t* state, size_t len, const typename Family::View& other, Alloc&& alloc,
+             uint8_t** out, size_t* out_len) {
+  typename Family::View a;
+  Status st = Family::parse(state, len, &a);
+  if (!st.is_ok()) return st;
+  ElementKind kind;
+  st = combine_element_kinds(element_kind_of(state), element_kind_of(Family::bytes_of(other)), &kind);
+  if (!st.is_ok()) return st;
+  typename Family::MergePlan plan;
+  st = Family::plan_merge(a, other, &plan);
+  if (!st.is_ok()) return st;
+  uint8_t* dst = plan.in_place ? nullptr : alloc(plan.size);
+  Family::merge(state, a, other, plan, dst);
+  *out = plan.in_place ? state : dst;
+  (*out)[kElementKindOffset] = static_cast<uint8_t>(kind);
+  *out_len = plan.in_place ? len : plan.size;
+  return Status::ok();
+}
+
+// The stored form of any valid sketch bytes, in a new buffer of *out_len.
+template <class Family, class Alloc>
+Status to_stored(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t** out,
+                 size_t* out_len) {
+  typename Family::View v;
+  Status st = Family::parse(data, len, &v);
+  if (!st.is_ok()) return st;
+  *out_len = Family::stored_size(v);
+  *out = alloc(*out_len);
+  Family::write_stored(v, *out);
+  carry_kind(data, *out);
+  return Status::ok();
+}
+
+}  // namespace sketch::state

@@ -1,0 +1,213 @@
+// Parsing, validation and the stored (canonical) form of hll sketches.
+#include <algorithm>
+
+#include "core/common/hash.h"
+#include "core/hll/hll.h"
+#include "core/common/element_kind.h"
+#include "core/hll/hll_internal.h"
+
+namespace sketch::hll {
+
+using detail::entry_index;
+using detail::entry_rank;
+
+const char* encoding_name(Encoding encoding) {
+  switch (encoding) {
+    case Encoding::kSparse: return "sparse";
+    case Encoding::kDense: return "dense";
+    case Encoding::kSparseSet: return "sparse";
+  }
+  return "unknown";
+}
+
+bool valid_precision(int p) { return p >= kMinPrecision && p <= kMaxPrecision; }
+
+uint32_t set_capacity_for(uint32_t count) {
+  uint32_t capacity = 8;
+  while (static_cast<uint64_t>(count) * 4 > static_cast<uint64_t>(capacity) * 3) capacity *= 2;
+  return capacity;
+}
+
+namespace detail {
+
+void write_hll_header(uint8_t* dst, int p, Encoding encoding) {
+  Header h{SketchKind::kHll, kFormatVersion, kHashIdentity,
+           {static_cast<uint8_t>(p), static_cast<uint8_t>(encoding), 0}};
+  write_header(dst, h);
+}
+
+}  // namespace detail
+
+namespace {
+
+constexpr int kMaxSparseRank = 64 - kSparsePrecision + 1;
+
+Status check_sparse_entries(const uint8_t* entries, uint32_t count) {
+  uint32_t previous_index = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    const uint32_t entry = load_le32(entries + 4 * i);
+    const int rho = entry_rank(entry);
+    if (rho < 1 || rho > kMaxSparseRank)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid hll data: sparse entry %u has rank %d, outside 1..%d", i,
+                           rho, kMaxSparseRank);
+    if (i > 0 && entry_index(entry) <= previous_index)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid hll data: sparse entries are not strictly increasing at "
+                           "entry %u", i);
+    previous_index = entry_index(entry);
+  }
+  return Status::ok();
+}
+
+Status check_registers(const uint8_t* regs, int p) {
+  const int max_value = max_register_value(p);
+  const size_t m = register_count(p);
+  for (size_t i = 0; i < m; i++) {
+    const int r = detail::get_register(regs, i);
+    if (r > max_value)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid hll data: register %zu holds %d, above the maximum %d for "
+                           "p = %d", i, r, max_value, p);
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  Header header;
+  Status st = read_header(data, len, SketchKind::kHll, kFormatVersion, &header);
+  if (!st.is_ok()) return st;
+
+  const int p = header.param[0];
+  if (!valid_precision(p))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: precision %d outside %d..%d", p, kMinPrecision,
+                         kMaxPrecision);
+  const auto encoding = static_cast<Encoding>(header.param[1]);
+  const bool canonical = validation == Validation::kCanonical;
+  const bool known = encoding == Encoding::kSparse || encoding == Encoding::kDense ||
+                     (encoding == Encoding::kSparseSet && !canonical);
+  if (encoding == Encoding::kSparseSet && canonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: encoding 3 is an aggregate's working state, "
+                         "which is never stored");
+  if (!known)
+    return Status::error(StatusCode::kInvalidFormat, "invalid hll data: unknown encoding %u",
+                         header.param[1]);
+  if (!valid_element_kind(header.param[2]))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: unknown element kind %u", header.param[2]);
+
+  View v{p, encoding, 0, 0, data + kHeaderSize, len};
+  switch (encoding) {
+    case Encoding::kDense:
+      if (len != dense_size(p))
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid hll data: dense p = %d needs %zu bytes, got %zu", p,
+                             dense_size(p), len);
+      if (canonical) {
+        st = check_registers(v.body, p);
+        if (!st.is_ok()) return st;
+      }
+      break;
+    case Encoding::kSparse: {
+      if (len < sparse_size(0))
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid hll data: sparse sketch truncated (%zu bytes)", len);
+      v.count = load_le32(data + detail::kCountOffset);
+      // Compare against the real length before using the count for anything.
+      if (v.count > (len - sparse_size(0)) / 4 || len != sparse_size(v.count))
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid hll data: sparse header declares %u entries but %zu "
+                             "bytes hold %zu", v.count, len, (len - sparse_size(0)) / 4);
+      if (v.count > max_sparse_entries(p))
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid hll data: %u sparse entries exceed the maximum %u for "
+                             "p = %d", v.count, max_sparse_entries(p), p);
+      if (canonical) {
+        st = check_sparse_entries(data + detail::kSparseEntriesOffset, v.count);
+        if (!st.is_ok()) return st;
+      }
+      break;
+    }
+    case Encoding::kSparseSet: {
+      if (len < sparse_set_size(0))
+        return Status::error(StatusCode::kInvalidFormat, "invalid hll data: set truncated");
+      v.count = load_le32(data + detail::kCountOffset);
+      v.capacity = load_le32(data + detail::kCapacityOffset);
+      const bool power_of_two = v.capacity != 0 && (v.capacity & (v.capacity - 1)) == 0;
+      if (!power_of_two || v.capacity > (len - sparse_set_size(0)) / 4 ||
+          len != sparse_set_size(v.capacity) || v.count > v.capacity)
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid hll data: inconsistent set layout");
+      break;
+    }
+  }
+  *out = v;
+  return Status::ok();
+}
+
+void write_empty(uint8_t* dst, int p) {
+  detail::write_hll_header(dst, p, Encoding::kSparse);
+  store_le32(dst + detail::kCountOffset, 0);
+}
+
+void write_empty_set(uint8_t* dst, int p, uint32_t capacity) {
+  detail::write_hll_header(dst, p, Encoding::kSparseSet);
+  store_le32(dst + detail::kCountOffset, 0);
+  store_le32(dst + detail::kCapacityOffset, capacity);
+  std::fill(dst + detail::kSetSlotsOffset, dst + sparse_set_size(capacity), uint8_t{0});
+}
+
+size_t canonical_size(const View& v) {
+  return v.encoding == Encoding::kSparseSet ? sparse_size(v.count) : v.size;
+}
+
+void write_canonical(const View& v, uint8_t* dst) {
+  if (v.encoding != Encoding::kSparseSet) {
+    std::copy(v.body - kHeaderSize, v.body - kHeaderSize + v.size, dst);
+    return;
+  }
+  detail::write_hll_header(dst, v.p, Encoding::kSparse);
+  store_le32(dst + detail::kCountOffset, v.count);
+  // Gather native-order entries, sort them, then store little-endian. On
+  // little-endian hosts both conversions are no-ops.
+  uint8_t* entries = dst + detail::kSparseEntriesOffset;
+  // The buffer holds v.count entries. A set whose slots hold more than its
+  // count says is corrupt (parse(kStructure) does not scan the slots); never
+  // write past the buffer for it.
+  uint32_t n = 0;
+  detail::for_each_entry(v, [&](uint32_t entry) {
+    if (n == v.count) return;
+    std::memcpy(entries + 4 * n, &entry, 4);
+    n++;
+  });
+  auto* native = reinterpret_cast<uint32_t*>(entries);
+  if (reinterpret_cast<uintptr_t>(entries) % alignof(uint32_t) == 0) {
+    std::sort(native, native + n);
+  } else {
+    // Unaligned destination: insertion sort through memcpy is rare (our
+    // buffers come from palloc) and stays correct.
+    for (uint32_t i = 1; i < n; i++) {
+      uint32_t key;
+      std::memcpy(&key, entries + 4 * i, 4);
+      uint32_t j = i;
+      for (; j > 0; j--) {
+        uint32_t prev;
+        std::memcpy(&prev, entries + 4 * (j - 1), 4);
+        if (prev <= key) break;
+        std::memcpy(entries + 4 * j, &prev, 4);
+      }
+      std::memcpy(entries + 4 * j, &key, 4);
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t e;
+    std::memcpy(&e, entries + 4 * i, 4);
+    store_le32(entries + 4 * i, e);
+  }
+}
+
+}  // namespace sketch::hll

@@ -1,0 +1,156 @@
+// bloom aggregates: bloom_agg(value, n, p), bloom_agg_bits(value, bits,
+// hashes) and bloom_union(bloom).
+//
+// The state type is bloom itself, so parallel workers, window frames and
+// distributed engines move states without serial functions. Every state goes
+// through the shared mechanism (aggregate_state.h): per row one hash and k
+// bit sets, with no allocation and no type dispatch beyond the cached hasher. A bloom_agg
+// state of 1 MiB or more is a working state (core/bloom/bloom.h) that sets each
+// value's bits a few rows after prefetching them; the final function returns
+// the stored form. Smaller states, and bloom_union's, are stored filters.
+#include "pg/bloom/bloom_datum.h"
+#include "pg/common/element_hash.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(bloom_agg_trans);
+PG_FUNCTION_INFO_V1(bloom_agg_bits_trans);
+PG_FUNCTION_INFO_V1(bloom_union_trans);
+PG_FUNCTION_INFO_V1(bloom_final);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+// fn_extra of the bloom_agg transition functions: the value's hasher, and the
+// parameters of the last (n, p) or (bits, hashes) arguments seen, so that
+// constant arguments are sized once per query, not once per row.
+struct AggCache {
+  ElementHasher hasher;
+  bool in_aggregate;  // a call site is in an aggregate or never is
+  bool sized;
+  // The sizing arguments `params` came from, as values (int8 and float8 may
+  // be passed by reference, so Datums are not comparable).
+  double arg2;
+  double arg3;
+  bloom::Params params;
+};
+
+AggCache* agg_cache(FunctionCallInfo fcinfo) {
+  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
+  if (cache == nullptr) {
+    cache = static_cast<AggCache*>(
+        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
+    init_element_hasher(fcinfo, 1, &cache->hasher);
+    cache->in_aggregate = in_aggregate(fcinfo);
+    fcinfo->flinfo->fn_extra = cache;
+  }
+  return cache;
+}
+
+// A sizing by the two arguments after the value: (n bigint, p float8) or
+// (bits bigint, hashes integer).
+struct Sizing {
+  bloom::Params (*size)(FunctionCallInfo fcinfo);
+  double (*arg3)(FunctionCallInfo fcinfo);  // argument 3 as a number, exactly
+  const char* names[2];                     // of arguments 2 and 3
+};
+
+bloom::Params size_by_n_p(FunctionCallInfo fcinfo) {
+  return bloom_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
+}
+double p_arg(FunctionCallInfo fcinfo) { return PG_GETARG_FLOAT8(3); }
+
+bloom::Params size_by_bits(FunctionCallInfo fcinfo) {
+  return bloom_params(PG_GETARG_INT64(2), PG_GETARG_INT32(3));
+}
+double hashes_arg(FunctionCallInfo fcinfo) { return PG_GETARG_INT32(3); }
+
+// A new state for the first row: in an aggregate, a large filter takes the
+// working encoding that defers its bit sets (core/bloom/bloom.h).
+uint8_t* new_state(const bloom::Params& params, bool in_agg) {
+  const bool deferred = in_agg && bloom::defer_adds(params.bits);
+  uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
+                                                  : bloom::filter_size(params.bits));
+  if (deferred) {
+    bloom::write_empty_working(state, params);
+  } else {
+    bloom::write_empty(state, params);
+  }
+  return BloomStates::without_kind(state);
+}
+
+// The detail names the row's own arguments (n and p, or bits and hashes)
+// beside the filter parameters they give, since that is what the user wrote.
+void check_same_params(const char* name, const char* args, const uint8* filter,
+                       const bloom::Params& params, const Sizing& sizing, double arg2,
+                       double arg3) {
+  const uint64 bits = bloom::bits_of(filter);
+  const int hashes = bloom::hashes_of(filter);
+  if (bits != params.bits || hashes != params.hashes)
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+             errmsg("%s parameters %s must be the same for every row", name, args),
+             errdetail("The filter was started with m=%llu bits and k=%d hashes; this row's "
+                       "%s = %.0f and %s = %g give m=%llu and k=%d.",
+                       static_cast<unsigned long long>(bits), hashes, sizing.names[0], arg2,
+                       sizing.names[1], arg3, static_cast<unsigned long long>(params.bits),
+                       params.hashes)));
+}
+
+// (state bloom, value anyelement, a, b): adds the value to the state, sized
+// by `size` from (a, b) when the state is new. Parameters may differ between
+// groups but not between the rows of one group.
+Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
+                const Sizing& sizing) {
+  if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                    errmsg("%s parameters %s must not be NULL", name, args)));
+  if (PG_ARGISNULL(1)) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  }
+  AggCache* cache = agg_cache(fcinfo);
+  const double arg2 = static_cast<double>(PG_GETARG_INT64(2));
+  const double arg3 = sizing.arg3(fcinfo);
+  if (!cache->sized || cache->arg2 != arg2 || cache->arg3 != arg3) {
+    cache->params = sizing.size(fcinfo);
+    cache->arg2 = arg2;
+    cache->arg3 = arg3;
+    cache->sized = true;
+  }
+  bloom::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1))};
+  const bool in_agg = cache->in_aggregate;
+  uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
+                                   : BloomStates::take(fcinfo, in_agg);
+  check_same_params(name, args, state, cache->params, sizing, arg2, arg3);
+  BloomStates::accept_kind(state, &cache->hasher);
+  return BloomStates::give(BloomStates::add(state, element), in_agg);
+}
+
+}  // namespace
+
+// bloom_agg_trans(state bloom, value anyelement, n bigint, p float8)
+extern "C" Datum bloom_agg_trans(PG_FUNCTION_ARGS) {
+  return agg_trans(fcinfo, "bloom_agg", "n and p", Sizing{size_by_n_p, p_arg, {"n", "p"}});
+}
+
+// bloom_agg_bits_trans(state bloom, value anyelement, bits bigint, hashes integer)
+extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
+  return agg_trans(fcinfo, "bloom_agg_bits", "bits and hashes",
+                   Sizing{size_by_bits, hashes_arg, {"bits", "hashes"}});
+}
+
+// bloom_union_trans(state bloom, other bloom): transition of bloom_union and
+// the combine function of all three aggregates, so either side may be a
+// working state of bloom_agg (its queued values are added too).
+extern "C" Datum bloom_union_trans(PG_FUNCTION_ARGS) { return BloomStates::union_trans(fcinfo); }
+
+// Final function of bloom_agg and bloom_agg_bits: the stored form of the
+// state, leaving the state as it is (FINALFUNC_MODIFY = READ_ONLY), so the
+// aggregates also work as window aggregates.
+extern "C" Datum bloom_final(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  return BloomStates::final(fcinfo);
+}

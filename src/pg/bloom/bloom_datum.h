@@ -1,0 +1,47 @@
+// bloom values and aggregate states as varlena datums.
+//
+// Values are in the stored encoding: every input path refuses anything else.
+// Large bloom_agg states use the working encoding (core/bloom/bloom.h); every state
+// goes through the shared mechanism (aggregate_state.h) with bloom's traits
+// (core/bloom/bloom_family.h); the final function, bloom_out
+// and bloom_send turn them into the stored form. A working state can only
+// reach a reader through a hand-made aggregate over bloom_agg_trans without
+// the final function; readers then read its stored form.
+#pragma once
+
+#include "core/bloom/bloom_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kBloomTypeName[] = "bloom";
+
+// Raises a failed core Status; mismatched filters with a hint.
+void bloom_raise(const Status& status);
+
+using BloomStates = SketchStates<bloom::Family, kBloomTypeName, bloom_raise>;
+
+// A stored-encoding view of a bloom value (detoasted); errors on corrupt data.
+bloom::View bloom_view(const struct varlena* v);
+
+// Argument n as a bloom view, detoasting if needed.
+bloom::View bloom_arg(FunctionCallInfo fcinfo, int n);
+
+// A view of an aggregate state, which may be in either encoding.
+bloom::View bloom_state_view(const struct varlena* v);
+
+// Sizing by (n, p) and direct parameters, raising 22023 with a hint when the
+// values are out of range.
+bloom::Params bloom_sized(int64 n, double p);
+bloom::Params bloom_params(int64 bits, int64 hashes);
+
+// A new empty filter (of no element kind yet), and the stored form of a view
+// of either encoding as a new value.
+struct varlena* bloom_new(const bloom::Params& params);
+struct varlena* bloom_stored(const bloom::View& v);
+
+// Raises 22023 naming both parameter sets unless a and b can be combined.
+void bloom_check_compatible(const bloom::View& a, const bloom::View& b);
+
+}  // namespace sketch::pg

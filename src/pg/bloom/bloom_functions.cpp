@@ -1,0 +1,97 @@
+// bloom scalar functions: sizing, building, combining and reading filters.
+//
+// As for hll, a NULL filter means "no data": the readers (cardinality, fpp)
+// answer 0 and the union ignores it. Membership is in bloom_probe.cpp.
+#include <cmath>
+
+#include "pg/bloom/bloom_datum.h"
+#include "pg/common/element_hash.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(bloom_empty);
+PG_FUNCTION_INFO_V1(bloom_empty_bits);
+PG_FUNCTION_INFO_V1(bloom_add);
+PG_FUNCTION_INFO_V1(bloom_union2);
+PG_FUNCTION_INFO_V1(bloom_intersect);
+PG_FUNCTION_INFO_V1(bloom_cardinality);
+PG_FUNCTION_INFO_V1(bloom_fpp);
+PG_FUNCTION_INFO_V1(bloom_info);
+PG_FUNCTION_INFO_V1(bloom_eq);
+PG_FUNCTION_INFO_V1(bloom_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+extern "C" Datum bloom_empty(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(bloom_new(bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1))));
+}
+
+extern "C" Datum bloom_empty_bits(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(bloom_new(bloom_params(PG_GETARG_INT64(0), PG_GETARG_INT32(1))));
+}
+
+extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  bloom::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = BloomStates::take(fcinfo, false);
+  BloomStates::accept_kind(state, hasher);
+  return BloomStates::give(BloomStates::add(state, element), false);
+}
+
+extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const bloom::View b = BloomStates::view_arg(fcinfo, 1);
+  return BloomStates::give(BloomStates::merge(BloomStates::take(fcinfo, false), b), false);
+}
+
+// Strict: the intersection with "no data" is unknown parameters, not a filter.
+extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
+  const bloom::View a = bloom_arg(fcinfo, 0);
+  const bloom::View b = bloom_arg(fcinfo, 1);
+  ElementKind kind;
+  const Status kinds =
+      combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind);
+  if (!kinds.is_ok()) bloom_raise(kinds);
+  bloom_check_compatible(a, b);
+  struct varlena* out = bloom_stored(a);
+  bloom::intersect_into(payload(out), b);
+  payload(out)[kElementKindOffset] = static_cast<uint8>(kind);
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum bloom_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(static_cast<int64>(std::llround(bloom::estimate_cardinality(bloom_arg(fcinfo, 0)))));
+}
+
+extern "C" Datum bloom_fpp(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_FLOAT8(0.0);
+  PG_RETURN_FLOAT8(bloom::estimate_fpp(bloom_arg(fcinfo, 0)));
+}
+
+extern "C" Datum bloom_info(PG_FUNCTION_ARGS) {
+  const bloom::View v = bloom_arg(fcinfo, 0);
+  const uint64 set = bloom::bits_set(v);
+  char* json = psprintf(
+      "{\"type\": \"bloom\", \"bits\": %llu, \"hashes\": %d, \"bytes\": %zu, "
+      "\"bits_set\": %llu, \"fill_ratio\": %.6g, \"cardinality\": %.1f, \"fpp\": %.6g, "
+      "\"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\"}",
+      static_cast<unsigned long long>(v.bits), v.hashes, v.size + VARHDRSZ,
+      static_cast<unsigned long long>(set), static_cast<double>(set) / static_cast<double>(v.bits),
+      bloom::estimate_cardinality(v), bloom::estimate_fpp(v), bloom::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Filters are canonical: equal parameters and equal sets of added values give
+// equal bytes (see sketch_args_equal).
+extern "C" Datum bloom_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum bloom_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }

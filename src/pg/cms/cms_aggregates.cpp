@@ -1,0 +1,183 @@
+// cms aggregates: cms_agg, cms_agg_weighted, cms_agg_sized,
+// cms_agg_weighted_sized and cms_union.
+//
+// The state type is cms itself, in its working encoding, so parallel query,
+// window use and distributed engines can move states without serial
+// functions. Every state goes through the shared mechanism
+// (aggregate_state.h); a new state is returned only when the candidate texts
+// outgrow their arena or a merge needs a longer list.
+//
+// Per row the work is: compare the parameter arguments with the previous
+// row's (a memo in fn_extra, so epsilon and delta are turned into width and
+// depth once), hash the value, d counter updates and, for values at or above
+// the weakest candidate, an index probe and a heap step. Nothing is
+// allocated unless a value enters the candidate list, which is when its
+// output function runs.
+
+#include "pg/cms/cms_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(cms_agg_trans);
+PG_FUNCTION_INFO_V1(cms_agg_weighted_trans);
+PG_FUNCTION_INFO_V1(cms_agg_sized_trans);
+PG_FUNCTION_INFO_V1(cms_agg_weighted_sized_trans);
+PG_FUNCTION_INFO_V1(cms_union_trans);
+PG_FUNCTION_INFO_V1(cms_final);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+// How a transition function reads its arguments: (state, value [, count],
+// p0, p1 [, conservative [, k]]) where p0, p1 are epsilon and delta, or
+// width and depth.
+struct AggSpec {
+  bool weighted;
+  bool sized;
+};
+
+constexpr int kMaxParams = 4;
+
+struct AggCache {
+  CmsValueInfo value;
+  bool in_aggregate;  // a call site is either inside an aggregate or not
+  bool resolved;
+  // The parameter arguments `params` was resolved from, as values (float8
+  // and int8 may be passed by reference, so Datums are not comparable).
+  double raw[kMaxParams];
+  cms::Params params;
+};
+
+AggCache* agg_cache(FunctionCallInfo fcinfo) {
+  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
+  if (cache != nullptr) return cache;
+  cache = static_cast<AggCache*>(
+      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
+  cms_init_value_info(fcinfo, 1, &cache->value);
+  cache->in_aggregate = in_aggregate(fcinfo);
+  fcinfo->flinfo->fn_extra = cache;
+  return cache;
+}
+
+const char* param_name(const AggSpec& spec, int i) {
+  static const char* const accuracy[] = {"epsilon", "delta", "conservative", "k"};
+  static const char* const size[] = {"width", "depth", "conservative", "k"};
+  return spec.sized ? size[i] : accuracy[i];
+}
+
+// Parameter i of a row as a number: epsilon/delta (float8) or width/depth
+// (int4), then conservative (bool) and k (int4). Each converts to double
+// exactly.
+double param_value(FunctionCallInfo fcinfo, const AggSpec& spec, int first, int i) {
+  const int arg = first + i;
+  if (i == 2) return PG_GETARG_BOOL(arg) ? 1.0 : 0.0;
+  if (i == 3 || spec.sized) return PG_GETARG_INT32(arg);
+  return PG_GETARG_FLOAT8(arg);
+}
+
+// The parameters of this row. Parameter arguments are almost always
+// constants, so they are resolved (and validated) once and then only compared.
+const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const AggSpec& spec) {
+  const int first = spec.weighted ? 3 : 2;
+  const int count = PG_NARGS() - first;
+  if (count == 0) {
+    if (!cache->resolved) {
+      cache->params = cms::default_params();
+      cache->resolved = true;
+    }
+    return cache->params;
+  }
+  bool same = cache->resolved;
+  for (int i = 0; i < count; i++) {
+    if (PG_ARGISNULL(first + i))
+      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                      errmsg("cms %s must not be NULL", param_name(spec, i))));
+    same = same && param_value(fcinfo, spec, first, i) == cache->raw[i];
+  }
+  if (same) return cache->params;
+  const bool conservative = count > 2 && PG_GETARG_BOOL(first + 2);
+  // Both sides int64: a uint32 default would turn a negative k into 4294967295.
+  const int64 k = count > 3 ? int64{PG_GETARG_INT32(first + 3)} : int64{cms::kDefaultCandidates};
+  cache->params =
+      spec.sized
+          ? cms_params_for_size(PG_GETARG_INT32(first), PG_GETARG_INT32(first + 1), conservative, k)
+          : cms_params_for_accuracy(PG_GETARG_FLOAT8(first), PG_GETARG_FLOAT8(first + 1),
+                                    conservative, k);
+  for (int i = 0; i < count; i++) cache->raw[i] = param_value(fcinfo, spec, first, i);
+  cache->resolved = true;
+  return cache->params;
+}
+
+const char* mode_name(bool conservative) { return conservative ? "conservative" : "plain"; }
+
+// The state was created from the first row's parameters; parameters that
+// change between rows would silently be ignored otherwise.
+void check_state_params(const uint8_t* state, const cms::Params& p) {
+  const cms::Params s = cms::params_of(state);
+  if (s.width == p.width && s.depth == p.depth && s.candidates == p.candidates &&
+      s.conservative == p.conservative)
+    return;
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                  errmsg("cms aggregate parameters must be the same for every row"),
+                  errdetail("The aggregate started with width %u, depth %u, k %u, %s update and "
+                            "now got width %u, depth %u, k %u, %s update.",
+                            s.width, s.depth, s.candidates, mode_name(s.conservative), p.width,
+                            p.depth, p.candidates, mode_name(p.conservative))));
+}
+
+Datum keep_state(FunctionCallInfo fcinfo) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
+Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
+  AggCache* cache = agg_cache(fcinfo);
+  const cms::Params& params = agg_params(fcinfo, cache, spec);
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
+  uint64 count = 1;
+  if (spec.weighted && !cms_weight(fcinfo, 2, &count)) return keep_state(fcinfo);
+  const Datum value = PG_GETARG_DATUM(1);
+  const uint64 hash = hash_element64(&cache->value.hasher, value);
+  uint8_t* state;
+  if (PG_ARGISNULL(0)) {
+    state = cms_new_state(params);
+  } else {
+    state = CmsStates::take(fcinfo, cache->in_aggregate);
+    check_state_params(state, params);
+  }
+  return CmsStates::give(cms_state_add(state, hash, count, &cache->value, value),
+                         cache->in_aggregate);
+}
+
+}  // namespace
+
+// cms_agg_trans(state cms, value anyelement [, epsilon, delta [, conservative [, k]]])
+extern "C" Datum cms_agg_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, {false, false}); }
+
+// cms_agg_weighted_trans(state cms, value anyelement, count bigint
+//                        [, epsilon, delta [, conservative [, k]]])
+extern "C" Datum cms_agg_weighted_trans(PG_FUNCTION_ARGS) {
+  return agg_trans(fcinfo, {true, false});
+}
+
+// cms_agg_sized_trans(state cms, value anyelement, width, depth [, conservative [, k]])
+extern "C" Datum cms_agg_sized_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, {false, true}); }
+
+// cms_agg_weighted_sized_trans(state cms, value anyelement, count bigint,
+//                              width, depth [, conservative [, k]])
+extern "C" Datum cms_agg_weighted_sized_trans(PG_FUNCTION_ARGS) {
+  return agg_trans(fcinfo, {true, true});
+}
+
+// cms_union_trans(state cms, other cms): transition of cms_union and the
+// combine function of every cms aggregate.
+extern "C" Datum cms_union_trans(PG_FUNCTION_ARGS) { return CmsStates::union_trans(fcinfo); }
+
+// Final function: the stored form of the state; never modifies the state,
+// so the aggregates also work as window aggregates.
+extern "C" Datum cms_final(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  return CmsStates::final(fcinfo);
+}

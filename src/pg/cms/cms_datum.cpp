@@ -1,0 +1,138 @@
+#include "pg/cms/cms_datum.h"
+
+#include <cstring>
+
+#include "pg/common/fixed_settings.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+extern "C" {
+#include "mb/pg_wchar.h"
+}
+
+namespace sketch::pg {
+
+void cms_raise(const Status& status) {
+  switch (status.code()) {
+    case StatusCode::kInvalidParameter:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+               errhint("Use 0 < epsilon < 1 and 0 < delta < 1 (the defaults 0.001 and 0.01 give "
+                       "2719 x 5 counters, 106 KiB), or width >= 1 and depth 1..%u; the "
+                       "candidate list size k is 0..%u (default %u).",
+                       cms::kMaxDepth, cms::kMaxCandidates, cms::kDefaultCandidates)));
+      break;
+    case StatusCode::kMismatch:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                      errhint("Only sketches built with the same epsilon and delta (or width "
+                              "and depth) can be merged.")));
+      break;
+    default:
+      raise_error(status);
+  }
+}
+
+cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k) {
+  cms::Params p;
+  cms_check(cms::params_for_accuracy(epsilon, delta, conservative, k, &p));
+  return p;
+}
+
+cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k) {
+  cms::Params p;
+  cms_check(cms::params_for_size(width, depth, conservative, k, &p));
+  return p;
+}
+
+cms::View cms_view(const struct varlena* v) {
+  const SketchBytes b = bytes_of(v);
+  cms::View view;
+  check(cms::parse(b.data, b.len, cms::Validation::kStructure, &view));
+  return view;
+}
+
+cms::View cms_arg(FunctionCallInfo fcinfo, int n) {
+  return cms_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+}
+
+Status cms_validate(const uint8* data, size_t len) {
+  cms::View v;
+  Status st = cms::parse(data, len, cms::Validation::kCanonical, &v);
+  if (!st.is_ok()) return st;
+  // The texts are returned as text values, so they must be valid in this
+  // database's encoding (a sketch may come from a server with another).
+  for (uint32 i = 0; i < v.count; i++) {
+    const cms::Candidate c = cms::candidate_at(v, i);
+    if (!pg_verifymbstr(reinterpret_cast<const char*>(c.text), static_cast<int>(c.len), true))
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid cms data: the text of candidate %u is not valid in the "
+                           "server encoding %s", i, GetDatabaseEncodingName());
+  }
+  return Status::ok();
+}
+
+struct varlena* cms_canonical(const cms::View& v) { return CmsStates::stored_of(v); }
+
+uint8_t* cms_new_state(const cms::Params& params) {
+  const uint32 arena = cms::initial_arena_capacity(params.candidates);
+  uint8_t* state = CmsStates::allocate(cms::working_size(params, arena));
+  cms::write_empty_working(params, arena, state);
+  return CmsStates::without_kind(state);
+}
+
+void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info) {
+  init_element_hasher(fcinfo, argno, &info->hasher);
+  Oid output;
+  bool is_varlena;
+  getTypeOutputInfo(info->hasher.type, &output, &is_varlena);
+  fmgr_info_cxt(output, &info->output, fcinfo->flinfo->fn_mcxt);
+  info->output_depends_on_settings = text_depends_on_settings(info->hasher.type);
+}
+
+namespace {
+
+// The candidate text of the value being added (cms::Family::TextSource).
+struct PendingText {
+  const CmsValueInfo* info;
+  Datum value;
+  char* text;
+};
+
+cms::Family::Text candidate_text(void* context) {
+  auto* pending = static_cast<PendingText*>(context);
+  pending->text = output_with_fixed_settings(const_cast<FmgrInfo*>(&pending->info->output),
+                                             pending->value,
+                                             pending->info->output_depends_on_settings);
+  int len = static_cast<int>(std::strlen(pending->text));
+  const bool clipped = len > static_cast<int>(cms::kMaxValueBytes);
+  if (clipped) len = pg_mbcliplen(pending->text, len, static_cast<int>(cms::kMaxValueBytes));
+  return cms::Family::Text{reinterpret_cast<const uint8*>(pending->text),
+                           static_cast<uint32>(len), clipped};
+}
+
+}  // namespace
+
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+                       Datum value) {
+  CmsStates::accept_kind(state, &info->hasher);
+  PendingText pending{info, value, nullptr};
+  cms::Family::Element element = cms::Family::element(hash, count, candidate_text, &pending);
+  state = CmsStates::add(state, element);
+  if (pending.text != nullptr) pfree(pending.text);
+  return state;
+}
+
+bool cms_weight(FunctionCallInfo fcinfo, int argno, uint64* count) {
+  if (PG_ARGISNULL(argno)) return false;
+  const int64 weight = PG_GETARG_INT64(argno);
+  if (weight < 0)
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("cms count must not be negative, got %lld",
+                           static_cast<long long>(weight)),
+                    errhint("A count-min sketch only counts up; a negative count would break "
+                            "its promise never to underestimate.")));
+  *count = static_cast<uint64>(weight);
+  return weight > 0;
+}
+
+}  // namespace sketch::pg

@@ -1,0 +1,68 @@
+// cms values and aggregate states as varlena datums.
+//
+// Stored values are always in the stored (canonical) encoding. Aggregate
+// states are working states handled by the shared mechanism
+// (aggregate_state.h) with cms's traits (core/cms/cms_family.h).
+#pragma once
+
+#include "core/cms/cms_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/element_hash.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kCmsTypeName[] = "cms";
+
+// Raises a failed core Status: bad parameters and mismatched merges as
+// invalid_parameter_value with a hint, anything else as report.h does.
+void cms_raise(const Status& status);
+inline void cms_check(const Status& status) {
+  if (!status.is_ok()) cms_raise(status);
+}
+
+using CmsStates = SketchStates<cms::Family, kCmsTypeName, cms_raise>;
+
+// Parameters from SQL arguments, or an ERROR with a hint.
+cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k);
+cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k);
+
+// A view of a cms datum (detoasted); errors on structurally corrupt data.
+cms::View cms_view(const struct varlena* v);
+
+// Argument n as a cms view, detoasting if needed.
+cms::View cms_arg(FunctionCallInfo fcinfo, int n);
+
+// Checks bytes as a stored cms from outside: every byte, and every candidate
+// text valid in the server encoding. The Validator of text and binary input.
+Status cms_validate(const uint8* data, size_t len);
+
+// The stored form of a view, as a new datum.
+struct varlena* cms_canonical(const cms::View& v);
+
+// A new empty working state.
+uint8_t* cms_new_state(const cms::Params& params);
+
+// What adding values needs beyond the state: the element hasher and the
+// value type's output function (for candidate texts, made under fixed
+// settings: fixed_settings.h), built once per call site and kept in fn_extra
+// by the callers.
+struct CmsValueInfo {
+  ElementHasher hasher;
+  FmgrInfo output;
+  bool output_depends_on_settings;
+};
+
+void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info);
+
+// Adds `count` (>= 1) occurrences of `value` (whose hash is `hash`) to a
+// working state the caller may write; returns the state or its replacement.
+// The value's text is computed only if it enters the candidate list.
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+                       Datum value);
+
+// A weight argument: NULL and 0 mean "skip" (returns false), negative is an
+// ERROR.
+bool cms_weight(FunctionCallInfo fcinfo, int argno, uint64* count);
+
+}  // namespace sketch::pg

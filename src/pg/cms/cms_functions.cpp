@@ -1,0 +1,214 @@
+// cms scalar functions: building, combining and reading sketches.
+//
+// NULL sketches mean "no data": the readers (frequency, total, error bound,
+// top-k) treat them as empty, and the union ignores them, so rollup queries
+// over no rows read 0 instead of NULL.
+#include "pg/cms/cms_datum.h"
+#include "pg/common/detoast_cache.h"
+#include "pg/common/fixed_settings.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+extern "C" {
+#include "utils/tuplestore.h"
+
+PG_FUNCTION_INFO_V1(cms_empty);
+PG_FUNCTION_INFO_V1(cms_empty_sized);
+PG_FUNCTION_INFO_V1(cms_add);
+PG_FUNCTION_INFO_V1(cms_union2);
+PG_FUNCTION_INFO_V1(cms_frequency);
+PG_FUNCTION_INFO_V1(cms_total);
+PG_FUNCTION_INFO_V1(cms_error_bound);
+PG_FUNCTION_INFO_V1(cms_topk);
+PG_FUNCTION_INFO_V1(cms_info);
+PG_FUNCTION_INFO_V1(cms_eq);
+PG_FUNCTION_INFO_V1(cms_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+struct varlena* empty_sketch(const cms::Params& p) {
+  struct varlena* out = new_sketch(cms::stored_size(p, 0, 0));
+  cms::write_empty(p, payload(out));
+  CmsStates::without_kind(payload(out));
+  return out;
+}
+
+// cms_frequency's call-site cache: the sketch argument is often one large
+// value read for many rows (a scalar subquery), so it is detoasted once.
+struct FrequencyCache {
+  ElementHasher hasher;
+  DetoastCache sketch;
+};
+
+}  // namespace
+
+// cms_empty(epsilon, delta, conservative, k): all arguments have SQL defaults.
+extern "C" Datum cms_empty(PG_FUNCTION_ARGS) {
+  const cms::Params p = cms_params_for_accuracy(PG_GETARG_FLOAT8(0), PG_GETARG_FLOAT8(1),
+                                                PG_GETARG_BOOL(2), PG_GETARG_INT32(3));
+  PG_RETURN_POINTER(empty_sketch(p));
+}
+
+// cms_empty_sized(width, depth, conservative, k)
+extern "C" Datum cms_empty_sized(PG_FUNCTION_ARGS) {
+  const cms::Params p = cms_params_for_size(PG_GETARG_INT32(0), PG_GETARG_INT32(1),
+                                            PG_GETARG_BOOL(2), PG_GETARG_INT32(3));
+  PG_RETURN_POINTER(empty_sketch(p));
+}
+
+// cms_add(sketch, value [, count]): NULL sketch -> NULL; NULL value, NULL or
+// zero count -> the sketch unchanged; negative count -> ERROR.
+extern "C" Datum cms_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  uint64 count = 1;
+  if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, &count)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  auto* info = static_cast<CmsValueInfo*>(fcinfo->flinfo->fn_extra);
+  if (info == nullptr) {
+    info = static_cast<CmsValueInfo*>(
+        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CmsValueInfo)));
+    cms_init_value_info(fcinfo, 1, info);
+    fcinfo->flinfo->fn_extra = info;
+  }
+  const uint64 hash = hash_element64(&info->hasher, PG_GETARG_DATUM(1));
+  uint8_t* state = cms_state_add(CmsStates::take(fcinfo, false), hash, count, info,
+                                 PG_GETARG_DATUM(1));
+  return CmsStates::give(state, false);
+}
+
+extern "C" Datum cms_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const cms::View b = CmsStates::view_arg(fcinfo, 1);
+  return CmsStates::give(CmsStates::merge(CmsStates::take(fcinfo, false), b), false);
+}
+
+// cms_frequency(sketch, value): never below the true count. NULL sketch -> 0,
+// NULL value -> NULL.
+extern "C" Datum cms_frequency(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  auto* cache = static_cast<FrequencyCache*>(fcinfo->flinfo->fn_extra);
+  if (cache == nullptr) {
+    cache = static_cast<FrequencyCache*>(
+        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FrequencyCache)));
+    init_element_hasher(fcinfo, 1, &cache->hasher);
+    fcinfo->flinfo->fn_extra = cache;
+  }
+  const cms::View v =
+      cms_view(detoast_cached(fcinfo->flinfo, &cache->sketch, PG_GETARG_DATUM(0)));
+  check_value_kind(v.data, &cache->hasher);
+  const uint64 hash = hash_element64(&cache->hasher, PG_GETARG_DATUM(1));
+  PG_RETURN_INT64(static_cast<int64>(cms::estimate(v, hash)));
+}
+
+// Parameters and N of argument 0 from its first bytes only: a stored sketch
+// is mostly counters, which these readers do not need to fetch or
+// decompress.
+static void fixed_fields(FunctionCallInfo fcinfo, cms::Params* params, uint64* total) {
+  const SketchBytes b = bytes_of(PG_DETOAST_DATUM_SLICE(PG_GETARG_DATUM(0), 0, cms::kFixedBytes));
+  check(cms::parse_fixed(b.data, b.len, params, total));
+}
+
+extern "C" Datum cms_total(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  cms::Params params;
+  uint64 total;
+  fixed_fields(fcinfo, &params, &total);
+  PG_RETURN_INT64(static_cast<int64>(total));
+}
+
+// floor(epsilon·N), epsilon = e/width: every estimate exceeds the true count
+// by at most this much, with probability 1 - delta.
+extern "C" Datum cms_error_bound(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  cms::Params params;
+  uint64 total;
+  fixed_fields(fcinfo, &params, &total);
+  PG_RETURN_INT64(static_cast<int64>(cms::error_bound(params.width, total)));
+}
+
+// cms_topk(sketch, n) -> (value text, frequency bigint), and
+// cms_topk(sketch, n, type_hint anyelement) -> (value anyelement, frequency):
+// the n candidates with the largest estimates, best first (ties by text).
+// The typed form reads each text back with the hint type's input function.
+// NULL sketch or n -> no rows; negative n -> ERROR.
+extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
+  const bool typed = PG_NARGS() > 2;
+  ReturnSetInfo* rsinfo = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
+  InitMaterializedSRF(fcinfo, 0);
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) return (Datum)0;
+  const int32 n = PG_GETARG_INT32(1);
+  if (n < 0)
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("cms_topk: n must not be negative, got %d", n)));
+
+  FmgrInfo input;
+  Oid ioparam = InvalidOid;
+  Oid value_type = TEXTOID;
+  bool depends_on_settings = false;
+  if (typed) {
+    value_type = get_fn_expr_argtype(fcinfo->flinfo, 2);
+    if (!OidIsValid(value_type))
+      ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
+                      errmsg("cms_topk: could not determine the type of the type hint")));
+    Oid function;
+    getTypeInputInfo(value_type, &function, &ioparam);
+    fmgr_info(function, &input);
+    depends_on_settings = text_depends_on_settings(value_type);
+  }
+
+  const cms::View v = cms_arg(fcinfo, 0);
+  cms::Ranked* ranked = static_cast<cms::Ranked*>(palloc(sizeof(cms::Ranked) * (v.count + 1)));
+  cms::rank_candidates(v, ranked);
+  const uint32 rows = static_cast<uint32>(n) < v.count ? static_cast<uint32>(n) : v.count;
+  for (uint32 i = 0; i < rows; i++) {
+    const cms::Candidate c = cms::candidate_at(v, ranked[i].index);
+    Datum values[2];
+    bool nulls[2] = {false, false};
+    if (!typed) {
+      values[0] = PointerGetDatum(
+          cstring_to_text_with_len(reinterpret_cast<const char*>(c.text), c.len));
+    } else {
+      if (c.clipped)
+        ereport(ERROR,
+                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                 errmsg("cms_topk: candidate text was clipped at %u bytes and cannot be read "
+                        "as type %s", cms::kMaxValueBytes, format_type_be(value_type)),
+                 errhint("Use cms_topk(sketch, n) to get the values as text.")));
+      char* text = pnstrdup(reinterpret_cast<const char*>(c.text), c.len);
+      // Candidate texts were made under fixed settings (fixed_settings.h).
+      values[0] = input_with_fixed_settings(&input, text, ioparam, -1, depends_on_settings);
+    }
+    values[1] = Int64GetDatum(static_cast<int64>(ranked[i].estimate));
+    tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+  }
+  return (Datum)0;
+}
+
+extern "C" Datum cms_info(PG_FUNCTION_ARGS) {
+  const cms::View v = cms_arg(fcinfo, 0);
+  char* json = psprintf(
+      "{\"type\": \"cms\", \"width\": %u, \"depth\": %u, \"epsilon\": %.6g, \"delta\": %.6g, "
+      "\"conservative\": %s, \"total\": %llu, \"error_bound\": %llu, \"k\": %u, "
+      "\"candidates\": %u, \"bytes\": %zu, \"format_version\": %d, "
+      "\"hash\": \"xxh3_64 seed %llu\"}",
+      v.params.width, v.params.depth, cms::epsilon_of(v.params.width),
+      cms::delta_of(v.params.depth), v.params.conservative ? "true" : "false",
+      static_cast<unsigned long long>(v.total),
+      static_cast<unsigned long long>(cms::error_bound(v.params.width, v.total)),
+      v.params.candidates, v.count, cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Stored sketches are canonical: equal parameters, counters and candidate
+// lists give equal bytes.
+extern "C" Datum cms_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum cms_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }

@@ -1,0 +1,177 @@
+// The fmgr side of the shared aggregate-state mechanism (core/common/working_state.h):
+// every transition, combine and final function of every family takes its
+// state, updates it and hands it back through these few functions.
+//
+// Inside an aggregate (or window aggregate) the executor owns the transition
+// state, argument 0, and lets the transition and combine functions update it
+// in place and return it: that is what makes a sketch state cost nothing per
+// row. A function that returns another pointer has it copied into the
+// aggregate's memory by the executor, which then frees the old state, so a
+// state that must grow is allocated in CurrentMemoryContext (never
+// repalloc'd: the executor would free the old pointer a second time).
+//
+// What arrives as argument 0 is not always a state this code made: a
+// user-defined aggregate over our transition function may start from any
+// stored value (INITCOND), a distributed engine passes partial states that
+// went through text, and a direct call passes whatever it likes. So argument
+// 0 is written in place only when the executor owns it and the family's O(1)
+// shape check says it is a working state; anything else is parsed and copied
+// into a fresh working state, or refused with an ERROR. Outside an
+// aggregate nothing is ever written in place (arguments may point into a
+// table's buffers) and the result is always the stored form.
+#pragma once
+
+#include "core/common/working_state.h"
+#include "pg/common/element_hash.h"
+#include "pg/common/postgres_headers.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+namespace sketch::pg {
+
+// AggCheckCallContext(fcinfo, NULL) != 0, inline: it is asked on every row.
+inline bool in_aggregate(FunctionCallInfo fcinfo) {
+  return fcinfo->context != nullptr &&
+         (IsA(fcinfo->context, AggState) || IsA(fcinfo->context, WindowAggState));
+}
+
+// A family's bytes inside varlenas. `Family` is the core traits type;
+// `kTypeName` names the SQL type in size errors; `Raise` reports a failed
+// Status (merges of mismatched parameters carry family-specific hints).
+template <class Family, const char* kTypeName, void (*Raise)(const Status&)>
+struct SketchStates {
+  using View = typename Family::View;
+  using Element = typename Family::Element;
+
+  // The allocator the core mechanism grows states with: a new zeroed varlena
+  // in CurrentMemoryContext, refusing sizes PostgreSQL cannot store.
+  static uint8_t* allocate(size_t len) {
+    check_sketch_size(len, kTypeName);
+    return payload(new_sketch(len));
+  }
+
+  // The varlena around a payload made by allocate() or taken in place.
+  static struct varlena* datum_of(uint8_t* state) {
+    return reinterpret_cast<struct varlena*>(state - VARHDRSZ);
+  }
+
+  static size_t length_of(uint8_t* state) { return VARSIZE(datum_of(state)) - VARHDRSZ; }
+
+  static void raise_if(const Status& status) {
+    if (!status.is_ok()) Raise(status);
+  }
+
+  // Argument n, detoasted, as a view of any valid encoding (read-only).
+  static View view_arg(FunctionCallInfo fcinfo, int n) {
+    const SketchBytes b = bytes_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+    View v;
+    raise_if(Family::parse(b.data, b.len, &v));
+    return v;
+  }
+
+  // Argument 0 as a working state this call may write (see the top).
+  static pg_attribute_always_inline uint8_t* take(FunctionCallInfo fcinfo, bool in_agg) {
+    auto* raw = reinterpret_cast<struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
+    // A plain 4-byte-header value of the executor's own; anything compressed,
+    // short-headered or external is read through a detoasted copy.
+    const bool owned = in_agg && !VARATT_IS_EXTENDED(raw);
+    struct varlena* v = owned ? raw : PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+    uint8_t* state = nullptr;
+    raise_if(state::to_working<Family>(payload(v), VARSIZE(v) - VARHDRSZ, owned, allocate,
+                                       &state));
+    return state;
+  }
+
+  // Readies a working state for values of the hasher's kind: an empty state
+  // takes the kind, another kind is refused naming both (one byte compare
+  // per row).
+  static void accept_kind(uint8_t* state, const ElementHasher* hasher) {
+    if (element_kind_of(state) == hasher->kind) return;
+    check_value_kind(state, hasher);
+    raise_if(state::accept_kind(state, hasher->kind));
+  }
+
+  // Marks a new empty sketch as holding no kind of value yet.
+  static uint8_t* without_kind(uint8_t* sketch) {
+    sketch[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
+    return sketch;
+  }
+
+  // The stored form of a view, as a new varlena.
+  static struct varlena* stored_of(const View& v) {
+    return reinterpret_cast<struct varlena*>(DatumGetPointer(stored(Family::bytes_of(v), v.size)));
+  }
+
+  // A working state made from a view (the first input of a union).
+  static uint8_t* copy(const View& v) {
+    uint8_t* state = allocate(Family::working_size(v));
+    Family::write_working(v, state);
+    state::carry_kind(Family::bytes_of(v), state);
+    return state;
+  }
+
+  static pg_attribute_always_inline uint8_t* add(uint8_t* state, Element& element) {
+    uint8_t* out = state::add<Family>(state, length_of(state), element, allocate);
+    if (unlikely(out == nullptr))
+      ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                      errmsg("%s aggregate state is corrupt", kTypeName)));
+    return out;
+  }
+
+  static uint8_t* merge(uint8_t* state, const View& other) {
+    uint8_t* out = nullptr;
+    size_t out_len;
+    raise_if(state::merge<Family>(state, length_of(state), other, allocate, &out, &out_len));
+    return out;
+  }
+
+  // The result of a transition or combine function: the working state inside
+  // an aggregate, the stored form anywhere else (working forms never leave
+  // an aggregate through our own functions).
+  static pg_attribute_always_inline Datum give(uint8_t* state, bool in_agg) {
+    if (likely(in_agg)) return PointerGetDatum(datum_of(state));
+    return give_stored(state);
+  }
+
+  // Outside an aggregate the state is a private copy (take never works in
+  // place there): one already in its stored form is returned as it is.
+  static Datum give_stored(uint8_t* state) {
+    View v;
+    raise_if(Family::parse(state, length_of(state), &v));
+    if (Family::is_stored(v)) return PointerGetDatum(datum_of(state));
+    return stored(state, length_of(state));
+  }
+
+  static Datum stored(const uint8_t* data, size_t len) {
+    uint8_t* out = nullptr;
+    size_t out_len;
+    raise_if(state::to_stored<Family>(data, len, allocate, &out, &out_len));
+    return PointerGetDatum(datum_of(out));
+  }
+
+  // Final function: the stored form of argument 0, never modifying it, so
+  // the aggregates also work as window aggregates. A state that already is
+  // in its stored form is returned as it is.
+  static Datum final(FunctionCallInfo fcinfo) {
+    const SketchBytes b = bytes_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
+    View v;
+    raise_if(Family::parse(b.data, b.len, &v));
+    if (Family::is_stored(v)) return PG_GETARG_DATUM(0);
+    return stored(b.data, b.len);
+  }
+
+  // The common shape of a union's transition and combine function:
+  // (state, other) with NULL meaning "nothing yet" on either side.
+  static Datum union_trans(FunctionCallInfo fcinfo) {
+    if (PG_ARGISNULL(1)) {
+      if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+      PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    }
+    const bool in_agg = in_aggregate(fcinfo);
+    const View other = view_arg(fcinfo, 1);
+    if (PG_ARGISNULL(0)) return give(copy(other), in_agg);
+    return give(merge(take(fcinfo, in_agg), other), in_agg);
+  }
+};
+
+}  // namespace sketch::pg

@@ -1,0 +1,26 @@
+#include "pg/common/report.h"
+
+namespace sketch::pg {
+
+namespace {
+
+int sqlstate_for(StatusCode code) {
+  switch (code) {
+    case StatusCode::kInvalidFormat: return ERRCODE_INVALID_BINARY_REPRESENTATION;
+    case StatusCode::kInvalidText: return ERRCODE_INVALID_TEXT_REPRESENTATION;
+    case StatusCode::kInvalidParameter: return ERRCODE_INVALID_PARAMETER_VALUE;
+    case StatusCode::kMismatch: return ERRCODE_INVALID_PARAMETER_VALUE;
+    case StatusCode::kOk: break;
+  }
+  return ERRCODE_INTERNAL_ERROR;
+}
+
+}  // namespace
+
+void raise_error(const Status& status, int override_code) {
+  ereport(ERROR, (errcode(override_code != 0 ? override_code : sqlstate_for(status.code())),
+                  errmsg("%s", status.message())));
+  pg_unreachable();
+}
+
+}  // namespace sketch::pg

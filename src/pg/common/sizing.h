@@ -1,0 +1,20 @@
+// What the sizing functions of every family share (bloom_sizing,
+// cms_sizing, hll_sizing in src/pg/<family>/<family>_sizing.cpp): each
+// answers before anything is built, for any valid parameters, also when the
+// sketch would be too large to build or to dump (`fits` says which), so that
+// a user sizing a billion-value filter learns how large it is and that it
+// must be sharded.
+#pragma once
+
+#include "core/common/status.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+// The function's result row (OUT parameters) from `count` values, none NULL.
+Datum sizing_row(FunctionCallInfo fcinfo, const char* name, Datum* values, int count);
+
+// ERROR 22023 with the status's message and `hint`, unless the status is ok.
+void raise_sizing_parameter(const Status& status, const char* hint);
+
+}  // namespace sketch::pg

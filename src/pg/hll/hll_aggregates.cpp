@@ -1,0 +1,62 @@
+// hll aggregates: hll_agg(value [, p]) and hll_union(hll).
+//
+// The state type is hll itself, in its working encoding, so parallel query,
+// window use and distributed engines can move states without serial
+// functions. Every state goes through the shared mechanism
+// (aggregate_state.h): updated in place only when it is the executor's own
+// working state, copied into one otherwise.
+#include "pg/common/element_hash.h"
+#include "pg/hll/hll_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(hll_agg_trans);
+PG_FUNCTION_INFO_V1(hll_union_trans);
+PG_FUNCTION_INFO_V1(hll_final);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+// hll_agg_trans(state hll, value anyelement [, p integer])
+extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
+  const bool has_precision = PG_NARGS() > 2;
+  if (has_precision && PG_ARGISNULL(2))
+    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                    errmsg("hll precision must not be NULL")));
+  const int p = has_precision ? PG_GETARG_INT32(2) : hll::kDefaultPrecision;
+  if (PG_ARGISNULL(1)) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  }
+  const bool in_agg = in_aggregate(fcinfo);
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state;
+  if (PG_ARGISNULL(0)) {
+    hll_check_precision(p);
+    state = hll_new_state(p);
+  } else {
+    state = HllStates::take(fcinfo, in_agg);
+    // The state was created at its precision by the first row; a precision
+    // that changes between rows would silently be ignored otherwise.
+    const int state_p = hll::precision_of(state);
+    if (has_precision && state_p != p)
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("hll precision must be the same for every row of hll_agg"),
+                      errdetail("The aggregate started with p = %d and now got p = %d.",
+                                state_p, p)));
+  }
+  HllStates::accept_kind(state, hasher);
+  return HllStates::give(HllStates::add(state, element), in_agg);
+}
+
+// hll_union_trans(state hll, other hll): transition of hll_union and the
+// combine function of both aggregates.
+extern "C" Datum hll_union_trans(PG_FUNCTION_ARGS) { return HllStates::union_trans(fcinfo); }
+
+// Final function: the stored form of the state; never modifies the state,
+// so the aggregates also work as window aggregates.
+extern "C" Datum hll_final(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  return HllStates::final(fcinfo);
+}

@@ -1,0 +1,139 @@
+// hll scalar functions: building, combining and reading sketches.
+//
+// NULL sketches mean "no data": the readers (cardinality, bounds,
+// intersection) treat them as empty and answer 0, and the union ignores
+// them, so rollup queries over no rows read 0 distinct instead of NULL.
+#include <cmath>
+#include <cstring>
+
+#include "pg/common/element_hash.h"
+#include "pg/hll/hll_datum.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(hll_empty);
+PG_FUNCTION_INFO_V1(hll_add);
+PG_FUNCTION_INFO_V1(hll_union2);
+PG_FUNCTION_INFO_V1(hll_cardinality);
+PG_FUNCTION_INFO_V1(hll_cardinality_bounds);
+PG_FUNCTION_INFO_V1(hll_intersect_cardinality);
+PG_FUNCTION_INFO_V1(hll_info);
+PG_FUNCTION_INFO_V1(hll_eq);
+PG_FUNCTION_INFO_V1(hll_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+// Estimates can exceed bigint only for crafted sketches (the estimate is
+// capped at 2^64); saturate rather than overflow.
+int64 to_bigint(double value) {
+  if (value >= 9.2e18) return PG_INT64_MAX;
+  return static_cast<int64>(value);
+}
+
+int64 rounded(double estimate) { return to_bigint(std::nearbyint(estimate)); }
+
+// a ∪ b as a view of a new working state (never modifying a or b).
+hll::View union_view(const hll::View& a, const hll::View& b) {
+  uint8_t* state = HllStates::merge(HllStates::copy(a), b);
+  return hll_view(HllStates::datum_of(state));
+}
+
+hll::View fold_view(const hll::View& v, int p) {
+  return hll_view(HllStates::datum_of(hll_state_fold(v, p)));
+}
+
+}  // namespace
+
+extern "C" Datum hll_empty(PG_FUNCTION_ARGS) {
+  const int32 p = PG_GETARG_INT32(0);
+  hll_check_precision(p);
+  struct varlena* out = new_sketch(hll::sparse_size(0));
+  hll::write_empty(payload(out), p);
+  HllStates::without_kind(payload(out));
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = HllStates::take(fcinfo, false);
+  HllStates::accept_kind(state, hasher);
+  return HllStates::give(HllStates::add(state, element), false);
+}
+
+extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  PG_RETURN_POINTER(hll_canonical(union_view(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1))));
+}
+
+extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(rounded(hll::estimate(hll_arg(fcinfo, 0))));
+}
+
+extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  const double confidence = PG_GETARG_FLOAT8(1);
+  if (!(confidence > 0.0 && confidence < 1.0))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("confidence must be between 0 and 1 (exclusive), got %g", confidence)));
+  hll::Bounds bounds{0.0, 0.0};
+  if (!PG_ARGISNULL(0)) bounds = hll::bounds(hll_arg(fcinfo, 0), confidence);
+
+  TupleDesc desc;
+  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("hll_cardinality_bounds must be called where a record is expected")));
+  desc = BlessTupleDesc(desc);
+  Datum values[2] = {Int64GetDatum(to_bigint(std::floor(bounds.lower))),
+                     Int64GetDatum(to_bigint(std::ceil(bounds.upper)))};
+  bool nulls[2] = {false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+// |A ∩ B| = |A| + |B| - |A ∪ B|, all three estimated at the common (smaller)
+// precision so that their errors are correlated. The error of the result is
+// still that of |A ∪ B|, so small intersections of large sets are noise.
+extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) || PG_ARGISNULL(1)) PG_RETURN_INT64(0);
+  const hll::View a = hll_arg(fcinfo, 0);
+  const hll::View b = hll_arg(fcinfo, 1);
+  const int p = a.p < b.p ? a.p : b.p;
+  const double na = hll::estimate(fold_view(a, p));
+  const double nb = hll::estimate(fold_view(b, p));
+  const double nu = hll::estimate(union_view(a, b));
+  double n = na + nb - nu;
+  if (n < 0) n = 0;
+  if (n > na) n = na;
+  if (n > nb) n = nb;
+  PG_RETURN_INT64(rounded(n));
+}
+
+extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
+  struct varlena* value = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
+  const hll::View v = hll_view(value);
+  const bool dense = v.encoding == hll::Encoding::kDense;
+  char* json = psprintf(
+      "{\"type\": \"hll\", \"precision\": %d, \"registers\": %zu, \"representation\": \"%s\", "
+      "\"entries\": %s, \"bytes\": %zu, \"estimate\": %.1f, \"standard_error\": %.6g, "
+      "\"format_version\": %d, \"hash\": \"xxh3_64 seed %llu\"}",
+      v.p, hll::register_count(v.p), hll::encoding_name(v.encoding),
+      dense ? "null" : psprintf("%u", v.count), hll::canonical_size(v) + VARHDRSZ,
+      hll::estimate(v), hll::standard_error(v), hll::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Stored sketches are canonical (see sketch_args_equal).
+extern "C" Datum hll_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum hll_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Checks that the source tree keeps the architecture docs/DESIGN.md describes
+# ("Layout"), so that a new sketch family stays "a core sketch, its traits,
+# one SQL file and its tests" and nothing grows a hidden dependency:
+#
+#   - src/core never includes PostgreSQL (or anything from src/pg);
+#   - dependencies point one way: a family folder includes only common/ and
+#     itself, in its own layer and in core; common/ includes no family;
+#   - every family has its traits for the shared aggregate-state mechanism
+#     (src/core/<f>/<f>_family.h), its pg folder, its SQL file
+#     (src/sql/<f>.sql) and its unit tests (test/unit/<f>/).
+#
+# Prints each violation and exits 1; prints what it checked on success.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail=0
+violation() { echo "layout: $*" >&2; fail=1; }
+
+families=()
+for dir in src/core/*/; do
+  name=$(basename "$dir")
+  [ "$name" = common ] || families+=("$name")
+done
+[ ${#families[@]} -gt 0 ] || violation "no family folder under src/core"
+
+# Every quoted include of our own headers, as "file<TAB>included path".
+includes=$(grep -rHo '#include "[^"]*"' src | sed 's/:#include "/\t/; s/"$//')
+checked=0
+
+while IFS=$'\t' read -r file included; do
+  [ -n "$file" ] || continue
+  checked=$((checked + 1))
+  layer=$(echo "$file" | cut -d/ -f2)    # core | pg
+  folder=$(echo "$file" | cut -d/ -f3)   # common | <family>
+  case "$included" in
+    core/*|pg/*) ;;
+    *) continue ;;                        # same-folder or system headers
+  esac
+  inc_layer=${included%%/*}
+  inc_folder=$(echo "$included" | cut -d/ -f2)
+  if [ "$layer" = core ] && [ "$inc_layer" = pg ]; then
+    violation "$file includes $included: the core never includes the PostgreSQL layer"
+  fi
+  if [ "$folder" = common ] && [ "$inc_folder" != common ]; then
+    violation "$file includes $included: common/ must not depend on a family"
+  elif [ "$folder" != common ] && [ "$inc_folder" != common ] && [ "$inc_folder" != "$folder" ]; then
+    violation "$file includes $included: a family includes only common/ and itself"
+  fi
+done <<<"$includes"
+
+if grep -rlE '#include [<"](postgres|fmgr|c|postgres_ext)\.h[>"]|postgres_headers\.h' src/core >/dev/null; then
+  violation "src/core includes PostgreSQL headers: $(grep -rlE '#include [<"](postgres|fmgr|c|postgres_ext)\.h[>"]|postgres_headers\.h' src/core | tr '\n' ' ')"
+fi
+
+for f in "${families[@]}"; do
+  [ -f "src/core/$f/${f}_family.h" ] || violation "family $f has no traits src/core/$f/${f}_family.h"
+  [ -d "src/pg/$f" ] || violation "family $f has no src/pg/$f/"
+  [ -f "src/sql/$f.sql" ] || violation "family $f has no src/sql/$f.sql"
+  ls "test/unit/$f/"*_test.cpp >/dev/null 2>&1 || violation "family $f has no tests in test/unit/$f/"
+done
+for dir in src/pg/*/; do
+  name=$(basename "$dir")
+  [ "$name" = common ] || [ -d "src/core/$name" ] || violation "src/pg/$name has no src/core/$name"
+done
+
+[ "$checked" -gt 0 ] || violation "found no includes to check"
+if [ "$fail" -ne 0 ]; then exit 1; fi
+echo "layout: ${#families[@]} families (${families[*]}), $checked includes: dependencies point pg -> core, family -> common"
