@@ -110,6 +110,11 @@ FROM s;
 SELECT cms_frequency(cms_agg(g::int8), '3'::text) FROM generate_series(1, 10) g;
 -- Quoted literals resolve through the text twins.
 SELECT cms_frequency(cms_add(cms_empty(), 'x'), 'x') AS literal;
+-- With a count as typed, integer or bigint (an integer count was ambiguous).
+SELECT cms_frequency(cms_add(cms_empty(), 'x', 3), 'x') AS integer_count,
+       cms_frequency(cms_add(cms_empty(), 'x', 3::bigint), 'x') AS bigint_count,
+       cms_frequency(cms_add(cms_empty(), 'x', 0), 'x') AS zero_count;
+SELECT cms_add(cms_empty(), 'x', -3);
 SELECT cms_frequency(cms_agg(v), 'x'::varchar) AS varchar_as_text,
        cms_frequency(cms_agg(v), 'x'::char(3)) AS bpchar_without_blanks
 FROM (VALUES ('x'::text), ('x'), ('y')) AS t(v);

@@ -137,7 +137,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   const cms::Params& params = agg_params(fcinfo, cache, spec);
   if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   uint64 count = 1;
-  if (spec.weighted && !cms_weight(fcinfo, 2, &count)) return keep_state(fcinfo);
+  if (spec.weighted && !cms_weight(fcinfo, 2, false, &count)) return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
   const uint64 hash = hash_element64(&cache->value.hasher, value);
   uint8_t* state;

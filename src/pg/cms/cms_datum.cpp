@@ -122,9 +122,9 @@ uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValue
   return state;
 }
 
-bool cms_weight(FunctionCallInfo fcinfo, int argno, uint64* count) {
+bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count) {
   if (PG_ARGISNULL(argno)) return false;
-  const int64 weight = PG_GETARG_INT64(argno);
+  const int64 weight = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
   if (weight < 0)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("cms count must not be negative, got %lld",

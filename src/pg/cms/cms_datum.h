@@ -61,8 +61,8 @@ void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info)
 uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
                        Datum value);
 
-// A weight argument: NULL and 0 mean "skip" (returns false), negative is an
-// ERROR.
-bool cms_weight(FunctionCallInfo fcinfo, int argno, uint64* count);
+// A weight argument (bigint, or integer when int4): NULL and 0 mean "skip"
+// (returns false), negative is an ERROR.
+bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count);
 
 }  // namespace sketch::pg

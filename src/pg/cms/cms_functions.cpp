@@ -15,6 +15,7 @@ extern "C" {
 PG_FUNCTION_INFO_V1(cms_empty);
 PG_FUNCTION_INFO_V1(cms_empty_sized);
 PG_FUNCTION_INFO_V1(cms_add);
+PG_FUNCTION_INFO_V1(cms_add_int4_count);
 PG_FUNCTION_INFO_V1(cms_union2);
 PG_FUNCTION_INFO_V1(cms_frequency);
 PG_FUNCTION_INFO_V1(cms_total);
@@ -60,12 +61,15 @@ extern "C" Datum cms_empty_sized(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(empty_sketch(p));
 }
 
+namespace {
+
 // cms_add(sketch, value [, count]): NULL sketch -> NULL; NULL value, NULL or
 // zero count -> the sketch unchanged; negative count -> ERROR.
-extern "C" Datum cms_add(PG_FUNCTION_ARGS) {
+Datum add_counted(FunctionCallInfo fcinfo, bool int4_count) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   uint64 count = 1;
-  if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, &count)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, int4_count, &count))
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   auto* info = static_cast<CmsValueInfo*>(fcinfo->flinfo->fn_extra);
   if (info == nullptr) {
@@ -79,6 +83,15 @@ extern "C" Datum cms_add(PG_FUNCTION_ARGS) {
                                  PG_GETARG_DATUM(1));
   return CmsStates::give(state, false);
 }
+
+}  // namespace
+
+extern "C" Datum cms_add(PG_FUNCTION_ARGS) { return add_counted(fcinfo, false); }
+
+// cms_add(sketch, value unknown, count integer): the literal twin whose
+// count is an integer, so that cms_add(s, 'x', 3) resolves (see
+// src/sql/literal_overloads.sql).
+extern "C" Datum cms_add_int4_count(PG_FUNCTION_ARGS) { return add_counted(fcinfo, true); }
 
 extern "C" Datum cms_union2(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
