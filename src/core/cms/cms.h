@@ -228,11 +228,6 @@ void rank_candidates(const View& v, Ranked* out);
 // row.
 Params params_of(const uint8_t* sketch);
 
-// True if the bytes are a working state whose fixed fields and layout are
-// consistent with its length: O(1), what the aggregate-state mechanism checks
-// before it updates a state in place (working states are only ever made by
-// this code; parse() checks their candidate areas too, in O(k)).
-bool is_working_state(const uint8_t* data, size_t len);
 
 enum class AddOutcome {
   kDone,   // counted; the candidate list is up to date

@@ -7,8 +7,40 @@
 #pragma once
 
 #include "core/cms/cms.h"
+#include "core/cms/cms_internal.h"
+#include "core/common/bytes.h"
+#include "core/common/element_kind.h"
+#include "core/common/header.h"
 
 namespace sketch::cms {
+
+// True if the bytes are a working state whose fixed fields and layout are
+// consistent with its length: the O(1) checks of parse() for a working
+// state (working states are only ever made by this code; parse() checks
+// their candidate areas too, in O(k)), inline and without a Status, since
+// the aggregate-state mechanism asks it on every row of cms_agg.
+inline bool is_working_state(const uint8_t* data, size_t len) {
+  using namespace detail;
+  if (!is_current_header(data, len, SketchKind::kCms, kFormatVersion) ||
+      (data[5] & ~kFlagConservative) != 0 ||
+      static_cast<Encoding>(data[6]) != Encoding::kWorking ||
+      !valid_element_kind(data[kElementKindOffset]) || len < kWorkingCountersOffset)
+    return false;
+  const uint32_t width = load_le32(data + kWidthOffset);
+  const uint32_t depth = load_le32(data + kDepthOffset);
+  const uint32_t candidates = load_le32(data + kCapacityOffset);
+  if (width < 1 || depth < 1 || depth > kMaxDepth || candidates > kMaxCandidates ||
+      load_le32(data + kCountOffset) > candidates)
+    return false;
+  const WorkingLayout l = working_layout(width, depth, candidates);
+  const uint32_t capacity = load_le32(data + kArenaCapacityOffset);
+  const uint32_t used = load_le32(data + kArenaUsedOffset);
+  const uint32_t live = load_le32(data + kLiveBytesOffset);
+  return l.arena <= len && len - l.arena == capacity &&
+         capacity <= max_arena_capacity(candidates) && used <= capacity && live <= used &&
+         load_le32(data + kIndexCapacityOffset) == index_capacity_for(candidates) &&
+         load_le32(data + kWorkingReservedOffset) == 0;
+}
 
 struct Family {
   using View = cms::View;

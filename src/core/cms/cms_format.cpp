@@ -391,30 +391,6 @@ Status parse_fixed(const uint8_t* data, size_t len, Params* params, uint64_t* to
   return Status::ok();
 }
 
-// The checks of parse_fixed_fields and check_working_layout for a working
-// state, without building a Status: this runs on every row of cms_agg.
-bool is_working_state(const uint8_t* data, size_t len) {
-  if (!is_current_header(data, len, SketchKind::kCms, kFormatVersion) ||
-      (data[5] & ~kFlagConservative) != 0 ||
-      static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_element_kind(data[kElementKindOffset]) || len < kWorkingCountersOffset)
-    return false;
-  const uint32_t width = load_le32(data + kWidthOffset);
-  const uint32_t depth = load_le32(data + kDepthOffset);
-  const uint32_t candidates = load_le32(data + kCapacityOffset);
-  if (width < 1 || depth < 1 || depth > kMaxDepth || candidates > kMaxCandidates ||
-      load_le32(data + kCountOffset) > candidates)
-    return false;
-  const WorkingLayout l = working_layout(width, depth, candidates);
-  const uint32_t capacity = load_le32(data + kArenaCapacityOffset);
-  const uint32_t used = load_le32(data + kArenaUsedOffset);
-  const uint32_t live = load_le32(data + kLiveBytesOffset);
-  return l.arena <= len && len - l.arena == capacity &&
-         capacity <= max_arena_capacity(candidates) && used <= capacity && live <= used &&
-         load_le32(data + kIndexCapacityOffset) == index_capacity_for(candidates) &&
-         load_le32(data + kWorkingReservedOffset) == 0;
-}
-
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
   const bool canonical = validation == Validation::kCanonical;
   View v;

@@ -86,7 +86,8 @@ Status copy_to_working(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t**
 // the bytes themselves when `owned` and already working (the per-row case,
 // inlined), else a new copy.
 template <class Family, class Alloc>
-inline Status to_working(uint8_t* data, size_t len, bool owned, Alloc&& alloc, uint8_t** out) {
+__attribute__((always_inline)) inline Status to_working(uint8_t* data, size_t len, bool owned,
+                                                        Alloc&& alloc, uint8_t** out) {
   if (__builtin_expect(owned && Family::is_working(data, len), 1)) {
     *out = data;
     return Status::ok();
@@ -117,8 +118,9 @@ uint8_t* add_growing(uint8_t* state, size_t len, typename Family::Element& eleme
 // The per-row path: the family's in-place add, inlined into the transition
 // function; growth is the rare case.
 template <class Family, class Alloc>
-inline uint8_t* add(uint8_t* state, size_t len, typename Family::Element& element,
-                    Alloc&& alloc) {
+__attribute__((always_inline)) inline uint8_t* add(uint8_t* state, size_t len,
+                                                   typename Family::Element& element,
+                                                   Alloc&& alloc) {
   typename Family::Growth growth;
   if (__builtin_expect(Family::add(state, element, &growth), 1)) return state;
   return add_growing<Family>(state, len, element, growth, alloc);

@@ -50,22 +50,27 @@ AggCache* agg_cache(FunctionCallInfo fcinfo) {
 }
 
 // A sizing by the two arguments after the value: (n bigint, p float8) or
-// (bits bigint, hashes integer).
-struct Sizing {
-  bloom::Params (*size)(FunctionCallInfo fcinfo);
-  double (*arg3)(FunctionCallInfo fcinfo);  // argument 3 as a number, exactly
-  const char* names[2];                     // of arguments 2 and 3
+// (bits bigint, hashes integer). Template arguments of agg_trans, so that
+// reading them inlines into the per-row path.
+struct ByNAndP {
+  static bloom::Params size(FunctionCallInfo fcinfo) {
+    return bloom_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
+  }
+  static double arg3(FunctionCallInfo fcinfo) { return PG_GETARG_FLOAT8(3); }  // exactly
+  static constexpr const char* kName = "bloom_agg";
+  static constexpr const char* kArgs = "n and p";
+  static constexpr const char* kArgNames[2] = {"n", "p"};
 };
 
-bloom::Params size_by_n_p(FunctionCallInfo fcinfo) {
-  return bloom_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
-}
-double p_arg(FunctionCallInfo fcinfo) { return PG_GETARG_FLOAT8(3); }
-
-bloom::Params size_by_bits(FunctionCallInfo fcinfo) {
-  return bloom_params(PG_GETARG_INT64(2), PG_GETARG_INT32(3));
-}
-double hashes_arg(FunctionCallInfo fcinfo) { return PG_GETARG_INT32(3); }
+struct ByBitsAndHashes {
+  static bloom::Params size(FunctionCallInfo fcinfo) {
+    return bloom_params(PG_GETARG_INT64(2), PG_GETARG_INT32(3));
+  }
+  static double arg3(FunctionCallInfo fcinfo) { return PG_GETARG_INT32(3); }
+  static constexpr const char* kName = "bloom_agg_bits";
+  static constexpr const char* kArgs = "bits and hashes";
+  static constexpr const char* kArgNames[2] = {"bits", "hashes"};
+};
 
 // A new state for the first row: in an aggregate, a large filter takes the
 // working encoding that defers its bit sets (core/bloom/bloom.h).
@@ -83,39 +88,37 @@ uint8_t* new_state(const bloom::Params& params, bool in_agg) {
 
 // The detail names the row's own arguments (n and p, or bits and hashes)
 // beside the filter parameters they give, since that is what the user wrote.
-void check_same_params(const char* name, const char* args, const uint8* filter,
-                       const bloom::Params& params, const Sizing& sizing, double arg2,
-                       double arg3) {
-  const uint64 bits = bloom::bits_of(filter);
-  const int hashes = bloom::hashes_of(filter);
-  if (bits != params.bits || hashes != params.hashes)
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-             errmsg("%s parameters %s must be the same for every row", name, args),
-             errdetail("The filter was started with m=%llu bits and k=%d hashes; this row's "
-                       "%s = %.0f and %s = %g give m=%llu and k=%d.",
-                       static_cast<unsigned long long>(bits), hashes, sizing.names[0], arg2,
-                       sizing.names[1], arg3, static_cast<unsigned long long>(params.bits),
-                       params.hashes)));
+template <class Sizing>
+pg_noinline void report_other_params(const uint8* filter, const bloom::Params& params,
+                                     double arg2, double arg3) {
+  ereport(ERROR,
+          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+           errmsg("%s parameters %s must be the same for every row", Sizing::kName,
+                  Sizing::kArgs),
+           errdetail("The filter was started with m=%llu bits and k=%d hashes; this row's "
+                     "%s = %.0f and %s = %g give m=%llu and k=%d.",
+                     static_cast<unsigned long long>(bloom::bits_of(filter)),
+                     bloom::hashes_of(filter), Sizing::kArgNames[0], arg2, Sizing::kArgNames[1],
+                     arg3, static_cast<unsigned long long>(params.bits), params.hashes)));
 }
 
 // (state bloom, value anyelement, a, b): adds the value to the state, sized
-// by `size` from (a, b) when the state is new. Parameters may differ between
+// by Sizing from (a, b) when the state is new. Parameters may differ between
 // groups but not between the rows of one group.
-Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
-                const Sizing& sizing) {
+template <class Sizing>
+Datum agg_trans(FunctionCallInfo fcinfo) {
   if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
     ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("%s parameters %s must not be NULL", name, args)));
+                    errmsg("%s parameters %s must not be NULL", Sizing::kName, Sizing::kArgs)));
   if (PG_ARGISNULL(1)) {
     if (PG_ARGISNULL(0)) PG_RETURN_NULL();
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
   AggCache* cache = agg_cache(fcinfo);
   const double arg2 = static_cast<double>(PG_GETARG_INT64(2));
-  const double arg3 = sizing.arg3(fcinfo);
-  if (!cache->sized || cache->arg2 != arg2 || cache->arg3 != arg3) {
-    cache->params = sizing.size(fcinfo);
+  const double arg3 = Sizing::arg3(fcinfo);
+  if (unlikely(!cache->sized || cache->arg2 != arg2 || cache->arg3 != arg3)) {
+    cache->params = Sizing::size(fcinfo);
     cache->arg2 = arg2;
     cache->arg3 = arg3;
     cache->sized = true;
@@ -124,7 +127,9 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
   const bool in_agg = cache->in_aggregate;
   uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
                                    : BloomStates::take(fcinfo, in_agg);
-  check_same_params(name, args, state, cache->params, sizing, arg2, arg3);
+  if (unlikely(bloom::bits_of(state) != cache->params.bits ||
+               bloom::hashes_of(state) != cache->params.hashes))
+    report_other_params<Sizing>(state, cache->params, arg2, arg3);
   BloomStates::accept_kind(state, &cache->hasher);
   return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
@@ -133,13 +138,12 @@ Datum agg_trans(FunctionCallInfo fcinfo, const char* name, const char* args,
 
 // bloom_agg_trans(state bloom, value anyelement, n bigint, p float8)
 extern "C" Datum bloom_agg_trans(PG_FUNCTION_ARGS) {
-  return agg_trans(fcinfo, "bloom_agg", "n and p", Sizing{size_by_n_p, p_arg, {"n", "p"}});
+  return agg_trans<ByNAndP>(fcinfo);
 }
 
 // bloom_agg_bits_trans(state bloom, value anyelement, bits bigint, hashes integer)
 extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
-  return agg_trans(fcinfo, "bloom_agg_bits", "bits and hashes",
-                   Sizing{size_by_bits, hashes_arg, {"bits", "hashes"}});
+  return agg_trans<ByBitsAndHashes>(fcinfo);
 }
 
 // bloom_union_trans(state bloom, other bloom): transition of bloom_union and
