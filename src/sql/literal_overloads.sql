@@ -57,8 +57,8 @@ $literal$;
 -- PostgreSQL called the call ambiguous. A twin whose count is an integer
 -- matches it exactly; 'x' with a bigint count still resolves to the bigint
 -- twin.
-CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value unknown, count integer)
+CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value pg_catalog.unknown, count integer)
   RETURNS @extschema@.cms AS 'MODULE_PATHNAME', 'cms_add_int4_count'
   LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, unknown, integer) IS
+COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer) IS
   'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
