@@ -33,9 +33,9 @@ done
 psql_db cap_src <<'SQL'
 CREATE TABLE cap (name text PRIMARY KEY, b bloom, c cms);
 INSERT INTO cap (name, b)
-SELECT 'bloom', bloom_add(bloom_add(bloom_empty_bits(4294442880, 3), 'x'::text), 42);
+SELECT 'bloom', bloom_add(bloom_add(bloom_empty_bits(4294442880, 3), 'x'::text), 'y'::text);
 INSERT INTO cap (name, c)
-SELECT 'cms', cms_add(cms_add(cms_empty_sized(67000000, 1, false, 0), 'x'::text, 5), 42, 7);
+SELECT 'cms', cms_add(cms_add(cms_empty_sized(67000000, 1, false, 0), 'x'::text, 5), 'y'::text, 7);
 SQL
 psql_db cap_src -A -t -c "SELECT name, octet_length(coalesce(bloom_send(b), cms_send(c))) FROM cap ORDER BY name" \
   | sed 's/^/dump_cap: built /'
@@ -44,8 +44,8 @@ fingerprint() {  # name, bytes, md5 of the binary form, answers
   psql_db "$1" -A -t -c "
     SELECT name, octet_length(coalesce(bloom_send(b), cms_send(c))),
            md5(coalesce(bloom_send(b), cms_send(c))),
-           bloom_contains(b, 'x'::text), bloom_contains(b, 42), bloom_contains(b, 'absent'::text),
-           cms_frequency(c, 'x'::text), cms_frequency(c, 42), cms_total(c)
+           bloom_contains(b, 'x'::text), bloom_contains(b, 'y'::text), bloom_contains(b, 'absent'::text),
+           cms_frequency(c, 'x'::text), cms_frequency(c, 'y'::text), cms_total(c)
     FROM cap ORDER BY name"
 }
 before=$(fingerprint cap_src)

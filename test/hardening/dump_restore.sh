@@ -61,7 +61,7 @@ CREATE INDEX hll_rollup_card ON public.hll_rollup (hll_cardinality(visitors));
 INSERT INTO public.hll_rollup (day, link, visitors, small)
 SELECT DATE '2024-01-01' + d, l,
        hll_agg('visitor ' || ((d * 7919 + l * 104729 + v) % 50000)),
-       hll_agg(v, 14) FILTER (WHERE l % 2 = 0)
+       hll_agg('visitor ' || v, 14) FILTER (WHERE l % 2 = 0)
 FROM generate_series(0, 19) d, generate_series(1, 25) l, generate_series(1, (d * l) % 400 + 1) v
 GROUP BY 1, 2;
 CREATE VIEW data.hll_daily AS

@@ -15,8 +15,13 @@ SELECT tbl, key,
        CASE WHEN f IS NULL THEN 'NULL'
             ELSE concat_ws(' ', length(f::bytea), md5(f::bytea), md5(f::text), bloom_cardinality(f),
                            bloom_fpp(f), bloom_info(f)::text,
-                           (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g),
-                           f @> 'k1'::text, f @> 100001, f = f)
+                           -- probes of the kind the filter holds (header byte 7: 1
+                           -- numbers, 3 text, 0 built by 0.1.0, 255 empty)
+                           CASE WHEN get_byte(f::bytea, 7) IN (0, 1, 255) THEN
+                             (SELECT string_agg((f @> g)::int::text, '' ORDER BY g)
+                              FROM generate_series(1, 64) g) || ' ' || (f @> 100001) END,
+                           CASE WHEN get_byte(f::bytea, 7) IN (0, 3, 255) THEN f @> 'k1'::text END,
+                           f = f)
        END AS fingerprint
 FROM filters
 ORDER BY tbl, key;

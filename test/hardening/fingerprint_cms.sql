@@ -17,7 +17,12 @@ SELECT tbl, key,
             ELSE concat_ws(' ', length(s::bytea), md5(s::bytea), md5(s::text), cms_total(s),
                            cms_error_bound(s), cms_info(s)::text,
                            (SELECT md5(string_agg(value || '=' || frequency, ',')) FROM cms_topk(s, 10000)),
-                           cms_frequency(s, 1), cms_frequency(s, 7::bigint), cms_frequency(s, 'key 1'::text),
+                           -- probes of the kind the sketch holds (header byte 7: 1
+                           -- numbers, 3 text, 0 built by 0.1.0, 255 empty)
+                           CASE WHEN get_byte(s::bytea, 7) IN (0, 1, 255) THEN
+                             cms_frequency(s, 1) || ' ' || cms_frequency(s, 7::bigint) END,
+                           CASE WHEN get_byte(s::bytea, 7) IN (0, 3, 255) THEN
+                             cms_frequency(s, 'key 1'::text) END,
                            s = s)
        END AS fingerprint
 FROM sketches
