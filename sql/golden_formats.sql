@@ -35,7 +35,7 @@ SELECT count(*) AS hll_v1_sketches FROM golden_hll_v1;
 -- text and binary forms round-trip byte for byte.
 SELECT label,
        hll_cardinality(h) = cardinality AS cardinality_same,
-       hll_info(h) = info AS info_same,
+       hll_info(h) - 'element_kind' = info AS info_same,  -- element_kind: since 0.2.0
        h::text = sketch AS text_same,
        (h::bytea)::hll = h AND encode(h::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
        (h || h) = h AND hll_union(h, hll_empty(18)) = h AS union_same
@@ -69,7 +69,7 @@ SELECT count(*) AS cms_v1_sketches FROM golden_cms_v1;
 -- nothing changes; with itself N doubles, saturating at 2^63 - 1).
 SELECT label,
        cms_total(s) = total AS total_same,
-       cms_info(s) = info AS info_same,
+       cms_info(s) - 'element_kind' = info AS info_same,  -- element_kind: since 0.2.0
        (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(s, 10000) t) = topk AS topk_same,
        s::text = sketch AS text_same,
        (s::bytea)::cms = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
@@ -93,7 +93,7 @@ SELECT count(*) AS bloom_v1_sketches FROM golden_bloom_v1;
 -- (f | f = f & f = f | empty = f).
 SELECT label,
        bloom_cardinality(f) = cardinality AS cardinality_same,
-       bloom_info(f) = info AS info_same,
+       bloom_info(f) - 'element_kind' = info AS info_same,  -- element_kind: since 0.2.0
        (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) = members
          AS members_same,
        f::text = sketch AS text_same,

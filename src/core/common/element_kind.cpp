@@ -25,6 +25,29 @@ const char* element_kind_name(ElementKind kind) {
   return "invalid";
 }
 
+const char* element_kind_label(ElementKind kind) {
+  switch (kind) {
+    case ElementKind::kUnknown: return "unrecorded";
+    case ElementKind::kNumber: return "number";
+    case ElementKind::kFloat: return "float";
+    case ElementKind::kText: return "text";
+    case ElementKind::kBytea: return "bytea";
+    case ElementKind::kUuid: return "uuid";
+    case ElementKind::kDate: return "date";
+    case ElementKind::kTimestamp: return "timestamp";
+    case ElementKind::kTimestampTz: return "timestamptz";
+    case ElementKind::kTime: return "time";
+    case ElementKind::kBool: return "boolean";
+    case ElementKind::kInterval: return "interval";
+    case ElementKind::kCollatedText: return "collated text";
+    case ElementKind::kHashed: return "hashed by its operator class";
+    case ElementKind::kBinary: return "binary";
+    case ElementKind::kTextForm: return "text form";
+    case ElementKind::kNone: return "none";
+  }
+  return "invalid";
+}
+
 bool changed_since_unrecorded(ElementKind kind) {
   return kind == ElementKind::kInterval || kind == ElementKind::kCollatedText ||
          kind == ElementKind::kHashed;

@@ -55,6 +55,10 @@ inline bool valid_element_kind(uint8_t byte) {
 }
 const char* element_kind_name(ElementKind kind);
 
+// A short label of the kind for *_info: "number", "text", "interval", ...,
+// "unrecorded" (built by 0.1.0) and "none" (empty, takes the first value's).
+const char* element_kind_label(ElementKind kind);
+
 // True for the kinds whose hashing rule differs from version 0.1.0's (which
 // hashed these values by their binary send form or raw bytes).
 bool changed_since_unrecorded(ElementKind kind);

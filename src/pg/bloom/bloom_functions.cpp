@@ -82,11 +82,11 @@ extern "C" Datum bloom_info(PG_FUNCTION_ARGS) {
   char* json = psprintf(
       "{\"type\": \"bloom\", \"bits\": %llu, \"hashes\": %d, \"bytes\": %zu, "
       "\"bits_set\": %llu, \"fill_ratio\": %.6g, \"cardinality\": %.1f, \"fpp\": %.6g, "
-      "\"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\"}",
+      "\"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\", \"element_kind\": \"%s\"}",
       static_cast<unsigned long long>(v.bits), v.hashes, v.size + VARHDRSZ,
       static_cast<unsigned long long>(set), static_cast<double>(set) / static_cast<double>(v.bits),
       bloom::estimate_cardinality(v), bloom::estimate_fpp(v), bloom::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed));
+      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 

@@ -210,13 +210,13 @@ extern "C" Datum cms_info(PG_FUNCTION_ARGS) {
       "{\"type\": \"cms\", \"width\": %u, \"depth\": %u, \"epsilon\": %.6g, \"delta\": %.6g, "
       "\"conservative\": %s, \"total\": %llu, \"error_bound\": %llu, \"k\": %u, "
       "\"candidates\": %u, \"bytes\": %zu, \"format_version\": %d, "
-      "\"hash\": \"xxh3_64 seed %llu\"}",
+      "\"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
       v.params.width, v.params.depth, cms::epsilon_of(v.params.width),
       cms::delta_of(v.params.depth), v.params.conservative ? "true" : "false",
       static_cast<unsigned long long>(v.total),
       static_cast<unsigned long long>(cms::error_bound(v.params.width, v.total)),
       v.params.candidates, v.count, cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed));
+      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 

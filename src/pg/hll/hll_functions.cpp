@@ -125,11 +125,12 @@ extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
   char* json = psprintf(
       "{\"type\": \"hll\", \"precision\": %d, \"registers\": %zu, \"representation\": \"%s\", "
       "\"entries\": %s, \"bytes\": %zu, \"estimate\": %.1f, \"standard_error\": %.6g, "
-      "\"format_version\": %d, \"hash\": \"xxh3_64 seed %llu\"}",
+      "\"format_version\": %d, \"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
       v.p, hll::register_count(v.p), hll::encoding_name(v.encoding),
       dense ? "null" : psprintf("%u", v.count), hll::canonical_size(v) + VARHDRSZ,
       hll::estimate(v), hll::standard_error(v), hll::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed));
+      static_cast<unsigned long long>(kHashSeed),
+      element_kind_label(element_kind_of(hll::Family::bytes_of(v))));
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }
 

@@ -2,6 +2,7 @@
 // combine, and that the result does not depend on the order of merges.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "core/common/element_kind.h"
@@ -55,6 +56,20 @@ TEST(ElementKind, CombiningIsOrderIndependent) {
     for (ElementKind b : kinds)
       for (ElementKind c : kinds)
         EXPECT_EQ(combined(combined(a, b), c), combined(a, combined(b, c)));
+}
+
+// *_info shows the label: every valid kind has its own, distinct one.
+TEST(ElementKind, EveryValidKindHasItsOwnLabel) {
+  std::set<std::string> labels;
+  for (int byte = 0; byte < 256; byte++) {
+    if (!valid_element_kind(static_cast<uint8_t>(byte))) continue;
+    const std::string label = element_kind_label(static_cast<ElementKind>(byte));
+    EXPECT_NE(label, "invalid") << byte;
+    EXPECT_TRUE(labels.insert(label).second) << "duplicate label " << label;
+  }
+  EXPECT_EQ(labels.size(), 17u);
+  EXPECT_STREQ(element_kind_label(ElementKind::kNone), "none");
+  EXPECT_STREQ(element_kind_label(ElementKind::kUnknown), "unrecorded");
 }
 
 TEST(ElementKind, ValidBytes) {
