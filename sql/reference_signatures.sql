@@ -12,6 +12,7 @@
 \set hll_page `cat docs/hll.md`
 \set cms_page `cat docs/cms.md`
 \set bloom_page `cat docs/bloom.md`
+\set ddsketch_page `cat docs/ddsketch.md`
 
 -- to_regtype raises on text that does not parse as a type ('sketch hll'):
 -- NULL instead.
@@ -27,7 +28,7 @@ $$;
 CREATE TEMP TABLE doc_signatures AS
 WITH pages(page, doc) AS (
   VALUES ('reference.md', :'reference_page'), ('hll.md', :'hll_page'),
-         ('cms.md', :'cms_page'), ('bloom.md', :'bloom_page')),
+         ('cms.md', :'cms_page'), ('bloom.md', :'bloom_page'), ('ddsketch.md', :'ddsketch_page')),
 lines AS (
   SELECT page, n, line, line ~ '^\|' AS in_table,
          line ~ '^\|' AND coalesce(lag(line) OVER (PARTITION BY page ORDER BY n), '') !~ '^\|' AS starts_table
@@ -43,10 +44,12 @@ WHERE in_table AND header ~ '^\| signature \|' AND line ~ '^\| `[a-z_][a-z0-9_]*
 -- One row per documented overload and argument.
 CREATE TEMP TABLE doc_arguments AS
 WITH overloads AS (
+  -- An array type's [] is not an optional part: it is set aside as {}
+  -- while the brackets are split, and put back.
   SELECT s.page, s.line_no, s.signature, m[1] AS name, v AS overload,
-         btrim(replace(array_to_string(parts[1:v], ''), ']', '')) AS args
+         replace(btrim(replace(array_to_string(parts[1:v], ''), ']', '')), '{}', '[]') AS args
   FROM doc_signatures s,
-       regexp_match(s.signature, '^([a-z_][a-z0-9_]*)\((.*)\)$') AS m,
+       regexp_match(replace(s.signature, '[]', '{}'), '^([a-z_][a-z0-9_]*)\((.*)\)$') AS m,
        string_to_array(m[2], '[') AS parts,
        generate_series(1, greatest(cardinality(parts), 1)) AS v),
 split AS (

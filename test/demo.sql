@@ -223,6 +223,7 @@ SELECT * FROM (
 -- The other sketch types add their sections, in files of their own.
 \ir demo_cms.sql
 \ir demo_bloom.sql
+\ir demo_ddsketch.sql
 
 \echo
 \echo 'Done. The tables stay in schema sketch_demo; DROP SCHEMA sketch_demo CASCADE removes them.'

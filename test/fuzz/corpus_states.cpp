@@ -9,6 +9,7 @@
 #include "bloom_test_util.h"
 #include "cms_test_util.h"
 #include "corpus_util.h"
+#include "ddsketch_test_util.h"
 #include "hll_test_util.h"
 #include "states_input.h"
 
@@ -29,6 +30,21 @@ Bytes bloom_elements(uint64_t seed, uint64_t n) {
     const sketch::Hash128 h = sketch::bloom::test::key_hash(seed, i);
     in::put_bloom_element(&out, h.low, h.high);
   }
+  return out;
+}
+
+// Values of every magnitude and sign, a few zeros and a non-finite one
+// (skipped, as the wrapper refuses it).
+Bytes ddsketch_elements(uint64_t seed, int n) {
+  sketch::ddsketch::test::Random r(seed);
+  Bytes out;
+  for (int i = 0; i < n; i++) {
+    const double u = r.uniform();
+    const double v = u < 0.1 ? 0.0 : std::exp(r.normal() * 4) * (u < 0.4 ? -1 : 1);
+    in::put_ddsketch_element(&out, v);
+  }
+  in::put_ddsketch_element(&out, std::nan(""));
+  in::put_ddsketch_element(&out, 1e300);
   return out;
 }
 
@@ -161,6 +177,36 @@ int main(int argc, char** argv) {
     put("kind_hashed_stored_split", in::kOtherAsWorking | in::kSplitElements, 0,
         filled(1000, 7, 19, 10).bytes(), filled(1000, 7, 20, 10).bytes(), bloom_elements(21, 30),
         13);
+  }
+  {  // ddsketch
+    namespace dd = sketch::ddsketch;
+    using dd::test::params;
+    using dd::test::Sketch;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t p, const Bytes& state,
+                   const Bytes& other, const Bytes& elements) {
+      out.write("ddsketch_" + name, in::encode(in::kDdsketch, flags, p, 0, state, other, elements));
+    };
+    auto of = [](const dd::Params& p, uint64_t seed, int n) {
+      Sketch s(p);
+      sketch::ddsketch::test::Random r(seed);
+      for (int i = 0; i < n; i++) s.add(std::exp(r.normal() * 3) * (r.uniform() < 0.3 ? -1 : 1));
+      return s;
+    };
+    const dd::Params s6 = params(6, 2048), s6_small = params(6, 32), s3 = params(3, 16);
+    put("stored_with_stored_other", 0, 0, of(s6, 1, 50).stored(), of(s6, 2, 40).stored(),
+        ddsketch_elements(3, 30));
+    put("working_with_working_other_split", in::kOtherAsWorking | in::kSplitElements, 0,
+        of(s6, 4, 30).bytes(), of(s6_small, 5, 60).stored(), ddsketch_elements(6, 60));
+    put("collapsing_split", in::kOtherAsWorking | in::kSplitElements, 0, of(s3, 7, 40).stored(),
+        of(s3, 8, 40).stored(), ddsketch_elements(9, 80));
+    put("other_scale_folds", 0, 0, of(s6, 10, 30).stored(), of(s3, 11, 30).stored(),
+        ddsketch_elements(12, 20));
+    put("refused_state_other_params", 0, 0, refused, of(s6_small, 13, 20).stored(),
+        ddsketch_elements(14, 40));
+    put("refused_state_no_other", 0, 0x2a, refused, none, ddsketch_elements(15, 50));
+    put("empty_stored", 0, 0, Sketch(s6).stored(), none, ddsketch_elements(16, 30));
+    put("empty_working_stored_other", 0, 0, Sketch(s6).bytes(), of(s6, 17, 10).stored(),
+        ddsketch_elements(18, 10));
   }
   return 0;
 }

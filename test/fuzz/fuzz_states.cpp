@@ -6,7 +6,7 @@
 // a distributed engine's partial state. The core's aggregate-state mechanism
 // (core/common/working_state.h) decides what may be written in place; this target
 // drives it exactly as src/pg/common/aggregate_state.h does, with a test::Arena in
-// place of palloc (state_ops.h), for all three families. The input
+// place of palloc (state_ops.h), for all four families. The input
 // (states_input.h) picks a family and holds a state's bytes, an other
 // sketch's bytes and a stream of elements:
 //
@@ -25,31 +25,38 @@
 //      mechanism made (which must then be used in place).
 //   2. the elements through state::add (hll: hashes; cms: hash, count and a
 //      text source reading the value's text from the input, called at most
-//      once per add; bloom: 128-bit hashes), into every state of step 1,
-//      after state::accept_kind when the input gives the elements a kind
-//      (element_kind.h): a new state takes it, a state of another kind
-//      refuses it (kMismatch, nothing written) and gets no element.
+//      once per add; bloom: 128-bit hashes; ddsketch: finite doubles), into
+//      every state of step 1, after state::accept_kind when the input gives
+//      the elements a kind (element_kind.h): a new state takes it, a state of
+//      another kind refuses it (kMismatch, nothing written) and gets no
+//      element. ddsketch holds numbers, not hashes: its kind byte stays 255
+//      and the wrapper never calls accept_kind for it, so neither does this.
 //   3. state::merge with the other sketch when it parses (optionally its
 //      working copy, holding every second element: a combine of two partial
 //      states). A refusal (other parameters or element kind) is kMismatch
+//      (ddsketch: kInvalidParameter, a union of more than 2^64 - 1 values)
 //      and writes nothing.
 //   4. state::to_stored. When everything that went in was a valid stored
 //      value or made by this mechanism, the result must pass the strictest
 //      parse, be its own stored form (to_stored is idempotent), be the same
-//      from every state of step 1, and for hll and bloom equal the sketch
-//      that got every element itself (the stored form depends only on the
-//      parameters and the set of values added). The stored result used as a
+//      from every state of step 1, and for hll, bloom and ddsketch (when the
+//      state and the other sketch share a scale: ddsketch.h says why across
+//      scales it may not) equal the sketch that got every element itself
+//      (the stored form depends only on the parameters and the multiset of
+//      values added). The stored result used as a
 //      state again (owned = true, an INITCOND) is unchanged by an empty
 //      stream. Otherwise (the state's or other sketch's bytes were a working
 //      encoding, possibly corrupt) everything must still run without a
 //      memory error, and the readers must answer finite numbers.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 #include "bloom_readers.h"
 #include "cms_readers.h"
+#include "ddsketch_readers.h"
 #include "fuzz_check.h"
 #include "hll_readers.h"
 #include "state_ops.h"
@@ -66,6 +73,8 @@ struct HllHarness {
   using Family = hll::Family;
   using View = hll::View;
   static constexpr bool kExactUnion = true;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
 
   static Status strict_parse(const Bytes& b) {
     View v;
@@ -97,6 +106,8 @@ struct CmsHarness {
   using Family = cms::Family;
   using View = cms::View;
   static constexpr bool kExactUnion = false;  // candidate lists depend on grouping
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
 
   static Status strict_parse(const Bytes& b) {
     View v;
@@ -164,6 +175,8 @@ struct BloomHarness {
   using Family = bloom::Family;
   using View = bloom::View;
   static constexpr bool kExactUnion = true;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
 
   static Status strict_parse(const Bytes& b) {
     View v;
@@ -198,6 +211,44 @@ struct BloomHarness {
     }
   }
   static void check(const View& v, bool) { bloom_readers::check_numbers(v); }
+};
+
+struct DdsketchHarness {
+  using Family = ddsketch::Family;
+  using View = ddsketch::View;
+  static constexpr bool kExactUnion = true;
+  static constexpr bool kTakesKinds = false;  // numbers: the kind byte is always 255
+  // Unions at one scale are exact; across scales a collapsed store folds
+  // as a whole (ddsketch.h), so only same-scale results are compared.
+  static bool exact_between(const View& a, const View& b) { return a.scale == b.scale; }
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return ddsketch::parse(b.data(), b.size(), Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(int scale, uint32_t max_buckets) {
+    return ddsketch_readers::empty_sketch(scale, max_buckets);
+  }
+  static Bytes empty_like(const View& v) { return empty_of(v.scale, v.max_buckets); }
+  // Small limits, so that values collapse.
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    return empty_of(params % (ddsketch::kMaxScale + 1), 16u << (params / 13 % 4));
+  }
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kDdsketchElementBytes;
+         p += states_input::kDdsketchElementBytes, len -= states_input::kDdsketchElementBytes) {
+      const uint64_t bits = states_input::load64(p);
+      double value;
+      std::memcpy(&value, &bits, 8);
+      if (!std::isfinite(value)) continue;  // the wrapper raises 22023
+      f([value] { return Family::Element{value}; });
+    }
+  }
+  static void check(const View& v, bool canonical) {
+    ddsketch_readers::check_readers(v, canonical);
+  }
 };
 
 template <class H>
@@ -251,13 +302,14 @@ void run(const Input& in) {
   if (other_working) other = states::working_copy<Family>(in.other);
   const bool split = other_working && (in.flags & states_input::kSplitElements);
   // With split elements: a state that gets every element itself, to compare.
-  bool compare_all = split && H::kExactUnion && expect_canonical && other_strict;
+  bool compare_all = split && H::kExactUnion && expect_canonical && other_strict &&
+                     H::exact_between(states::view_of<Family>(state), other_view);
   Bytes all = state;
 
   // 2. The elements, into every state that accepts their kind (the wrapper
   // checks it before each value; a refusal is an ERROR there, no value here).
   bool to_state = true, to_owned = have_owned, to_all = compare_all, to_other = split;
-  if (in.kind != 0) {
+  if (in.kind != 0 && H::kTakesKinds) {
     const auto kind = static_cast<ElementKind>(1 + (in.kind - 1) % 15);
     to_state = states::accept_kind(&state, kind).is_ok();
     if (have_owned) FUZZ_CHECK(states::accept_kind(&owned, kind).is_ok() == to_state);
@@ -293,7 +345,9 @@ void run(const Input& in) {
   if (other_parses) {
     const View ov = states::view_of<Family>(other);
     const Status st = states::merge<Family>(&state, ov);
-    if (!st.is_ok()) FUZZ_CHECK(st.code() == StatusCode::kMismatch);
+    if (!st.is_ok())
+      FUZZ_CHECK(st.code() == (std::is_same_v<H, DdsketchHarness> ? StatusCode::kInvalidParameter
+                                                                   : StatusCode::kMismatch));
     if (have_owned) FUZZ_CHECK(states::merge<Family>(&owned, ov).code() == st.code());
     if (compare_all && st.is_ok()) {
       FUZZ_CHECK(states::merge<Family>(&all, states::view_of<Family>(in.other)).is_ok());
@@ -340,6 +394,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case states_input::kBloom:
       run<BloomHarness>(in);
+      break;
+    case states_input::kDdsketch:
+      run<DdsketchHarness>(in);
       break;
   }
   return 0;

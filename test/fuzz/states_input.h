@@ -1,19 +1,24 @@
 // The input layout of fuzz_states, shared by the target and its seed corpus
 // generator (corpus_states.cpp):
 //
-//   byte 0      family (byte % 3: 0 hll, 1 cms, 2 bloom) and flags (byte / 3)
+//   byte 0      family and flags: below 240, family byte % 3 (0 hll, 1 cms,
+//               2 bloom) and flags byte / 3; from 240 on, ddsketch with
+//               flags byte - 240 (a range the first three families' inputs,
+//               whose flags use 3 bits, never reach)
 //   byte 1      parameters of the empty sketch to start from when the state's
 //               bytes are refused and the other sketch does not parse either
 //   byte 2      the elements' kind (element_kind.h): 0 adds them without
 //               state::accept_kind (as the core tests do), else every state
 //               accepts kind 1 + (byte - 1) % 15 before its first element
+//               (ignored for ddsketch, whose values are numbers, not hashes)
 //   bytes 3-6   length of the state's bytes (uint32 LE, clamped to what is left)
 //   bytes 7-10  length of the other sketch's bytes (likewise)
 //   then        the state's bytes, the other sketch's bytes, and the rest:
 //               the elements to add, one after another
 //
 // Elements: hll 8 bytes (the 64-bit hash, LE); bloom 16 bytes (the 128-bit
-// hash, low half first); cms 8 bytes of hash, one byte of count (0: skipped,
+// hash, low half first); ddsketch 8 bytes (the value's IEEE bits, LE; NaN
+// and infinities are skipped, as the wrapper refuses them); cms 8 bytes of hash, one byte of count (0: skipped,
 // as cms_agg skips a count of 0; 255: kMaxCount; 254: kMaxCount / 2 + 1;
 // else itself), two bytes of text length (LE) and the text's bytes, clamped
 // to what is left (a length above kMaxValueBytes gives a clipped text; the
@@ -24,6 +29,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -31,7 +37,10 @@ namespace sketch::fuzz::states_input {
 
 using Bytes = std::vector<uint8_t>;
 
-enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2 };
+enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2, kDdsketch = 3 };
+
+// Byte 0 from here on selects ddsketch.
+constexpr uint8_t kDdsketchBase = 240;
 
 // Flags (byte 0 / 3).
 constexpr uint8_t kOtherAsWorking = 1;  // merge a working copy of the other sketch
@@ -41,6 +50,7 @@ constexpr uint8_t kEmptyWorking = 4;    // bloom: start an empty state in the wo
 constexpr size_t kHeaderBytes = 11;
 constexpr size_t kHllElementBytes = 8;
 constexpr size_t kBloomElementBytes = 16;
+constexpr size_t kDdsketchElementBytes = 8;
 constexpr size_t kCmsElementHeaderBytes = 11;
 
 struct Input {
@@ -66,8 +76,13 @@ inline uint64_t load64(const uint8_t* p) {
 
 inline bool decode(const uint8_t* data, size_t size, Input* out) {
   if (size < kHeaderBytes) return false;
-  out->family = static_cast<Family>(data[0] % 3);
-  out->flags = static_cast<uint8_t>(data[0] / 3);
+  if (data[0] >= kDdsketchBase) {
+    out->family = kDdsketch;
+    out->flags = static_cast<uint8_t>(data[0] - kDdsketchBase);
+  } else {
+    out->family = static_cast<Family>(data[0] % 3);
+    out->flags = static_cast<uint8_t>(data[0] / 3);
+  }
   out->params = data[1];
   out->kind = data[2];
   size_t at = kHeaderBytes;
@@ -95,7 +110,8 @@ inline void put64(Bytes* out, uint64_t v) {
 inline Bytes encode(Family family, uint8_t flags, uint8_t params, uint8_t kind,
                     const Bytes& state, const Bytes& other, const Bytes& elements) {
   Bytes out;
-  out.push_back(static_cast<uint8_t>(family + 3 * flags));
+  out.push_back(static_cast<uint8_t>(family == kDdsketch ? kDdsketchBase + flags
+                                                          : family + 3 * flags));
   out.push_back(params);
   out.push_back(kind);
   put32(&out, static_cast<uint32_t>(state.size()));
@@ -107,6 +123,12 @@ inline Bytes encode(Family family, uint8_t flags, uint8_t params, uint8_t kind,
 }
 
 inline void put_hll_element(Bytes* out, uint64_t hash) { put64(out, hash); }
+
+inline void put_ddsketch_element(Bytes* out, double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, 8);
+  put64(out, bits);
+}
 
 inline void put_bloom_element(Bytes* out, uint64_t low, uint64_t high) {
   put64(out, low);

@@ -9,6 +9,7 @@ const char* kind_name(SketchKind kind) {
     case SketchKind::kHll: return "hll";
     case SketchKind::kCms: return "cms";
     case SketchKind::kBloom: return "bloom";
+    case SketchKind::kDdsketch: return "ddsketch";
   }
   return "unknown";
 }
@@ -36,7 +37,7 @@ Status read_header(const uint8_t* src, size_t len, SketchKind expected,
                          "data is not a sketch (bad magic bytes 0x%02x%02x)", src[0], src[1]);
   const uint8_t kind = src[2];
   if (kind != static_cast<uint8_t>(expected)) {
-    if (kind >= 1 && kind <= 3)
+    if (kind >= 1 && kind <= kMaxSketchKind)
       return Status::error(StatusCode::kInvalidFormat, "data is a %s sketch, not %s",
                            kind_name(static_cast<SketchKind>(kind)), want);
     return Status::error(StatusCode::kInvalidFormat,

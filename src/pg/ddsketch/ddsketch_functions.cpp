@@ -1,0 +1,221 @@
+// ddsketch scalar functions: building, combining and reading sketches.
+//
+// NULL sketches mean "no data": every reader treats them as empty (count 0,
+// sum 0, NULL quantiles, ranks, mean, min and max) and the union ignores
+// them, so rollups over no rows read as empty instead of failing.
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+#include "pg/ddsketch/ddsketch_datum.h"
+
+extern "C" {
+#include "utils/array.h"
+
+PG_FUNCTION_INFO_V1(ddsketch_empty);
+PG_FUNCTION_INFO_V1(ddsketch_add);
+PG_FUNCTION_INFO_V1(ddsketch_union2);
+PG_FUNCTION_INFO_V1(ddsketch_quantile);
+PG_FUNCTION_INFO_V1(ddsketch_quantiles);
+PG_FUNCTION_INFO_V1(ddsketch_rank);
+PG_FUNCTION_INFO_V1(ddsketch_count);
+PG_FUNCTION_INFO_V1(ddsketch_sum);
+PG_FUNCTION_INFO_V1(ddsketch_mean);
+PG_FUNCTION_INFO_V1(ddsketch_min);
+PG_FUNCTION_INFO_V1(ddsketch_max);
+PG_FUNCTION_INFO_V1(ddsketch_relative_accuracy);
+PG_FUNCTION_INFO_V1(ddsketch_info);
+PG_FUNCTION_INFO_V1(ddsketch_eq);
+PG_FUNCTION_INFO_V1(ddsketch_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+void check_fraction(double q) {
+  if (!(q >= 0.0 && q <= 1.0))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("ddsketch quantile %g is outside 0..1", q),
+                    errhint("Ask for the median with 0.5 and the 99th percentile with 0.99.")));
+}
+
+// A sketch argument that may be NULL (no data): false when it is NULL or
+// holds no value.
+bool nonempty_arg(FunctionCallInfo fcinfo, int n, ddsketch::View* v) {
+  if (PG_ARGISNULL(n)) return false;
+  *v = ddsketch_arg(fcinfo, n);
+  return v->count > 0;
+}
+
+// The shortest decimal that reads back as exactly `value`: the same in every
+// session, unlike float8 output under extra_float_digits. JSON has no
+// infinities: a sum beyond double precision (two values near 1.8e308) is
+// the string "Infinity" or "-Infinity", as float8 prints it.
+char* exact_decimal(double value) {
+  if (std::isinf(value)) return pstrdup(value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+  char buf[40];
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(buf, sizeof buf, "%.*g", digits, value);
+    if (std::strtod(buf, nullptr) == value) break;
+  }
+  return pstrdup(buf);
+}
+
+}  // namespace
+
+// ddsketch_empty(relative_accuracy float8, max_buckets integer): both have
+// SQL defaults.
+extern "C" Datum ddsketch_empty(PG_FUNCTION_ARGS) {
+  const ddsketch::Params params = ddsketch_params(PG_GETARG_FLOAT8(0), PG_GETARG_INT32(1));
+  struct varlena* out = new_sketch(ddsketch::empty_size());
+  ddsketch::write_empty(params, payload(out));
+  PG_RETURN_POINTER(out);
+}
+
+// ddsketch_add(sketch, value): NULL sketch -> NULL; NULL value -> the sketch
+// unchanged; NaN or an infinity -> ERROR.
+extern "C" Datum ddsketch_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const double value = PG_GETARG_FLOAT8(1);
+  ddsketch_check_value(value);
+  ddsketch::Family::Element element{value};
+  uint8_t* state = DdsketchStates::add(DdsketchStates::take(fcinfo, false), element);
+  return DdsketchStates::give(state, false);
+}
+
+extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ddsketch::View b = DdsketchStates::view_arg(fcinfo, 1);
+  return DdsketchStates::give(DdsketchStates::merge(DdsketchStates::take(fcinfo, false), b),
+                              false);
+}
+
+// ddsketch_quantile(sketch, q): NULL for a NULL or empty sketch or a NULL q.
+extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  const double q = PG_GETARG_FLOAT8(1);
+  check_fraction(q);
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  PG_RETURN_FLOAT8(ddsketch::quantile(v, q));
+}
+
+// ddsketch_quantiles(sketch, qs float8[]) -> float8[]: one answer per q, NULL
+// where q is NULL; every answer NULL for a NULL or empty sketch.
+extern "C" Datum ddsketch_quantiles(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  ArrayType* qs = PG_GETARG_ARRAYTYPE_P(1);
+  if (ARR_NDIM(qs) > 1)
+    ereport(ERROR, (errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+                    errmsg("ddsketch_quantiles takes a one-dimensional array of fractions")));
+  Datum* elements;
+  bool* nulls;
+  int n;
+  deconstruct_array(qs, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE, &elements,
+                    &nulls, &n);
+  ddsketch::View v;
+  const bool nonempty = nonempty_arg(fcinfo, 0, &v);
+  auto* out = static_cast<Datum*>(palloc(sizeof(Datum) * (n > 0 ? n : 1)));
+  auto* out_nulls = static_cast<bool*>(palloc(sizeof(bool) * (n > 0 ? n : 1)));
+  for (int i = 0; i < n; i++) {
+    out_nulls[i] = nulls[i] || !nonempty;
+    out[i] = Float8GetDatum(0.0);
+    if (nulls[i]) continue;
+    const double q = DatumGetFloat8(elements[i]);
+    check_fraction(q);
+    if (nonempty) out[i] = Float8GetDatum(ddsketch::quantile(v, q));
+  }
+  int dims[1] = {n};
+  int lbs[1] = {ARR_NDIM(qs) == 1 ? ARR_LBOUND(qs)[0] : 1};
+  ArrayType* result = construct_md_array(out, out_nulls, n > 0 ? 1 : 0, dims, lbs, FLOAT8OID,
+                                         sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE);
+  PG_RETURN_ARRAYTYPE_P(result);
+}
+
+// ddsketch_rank(sketch, value): the fraction of values <= value; NULL for a
+// NULL or empty sketch or a NULL value.
+extern "C" Datum ddsketch_rank(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
+  const double x = PG_GETARG_FLOAT8(1);
+  if (std::isnan(x))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("ddsketch_rank of NaN is undefined")));
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  PG_RETURN_FLOAT8(ddsketch::rank(v, x));
+}
+
+extern "C" Datum ddsketch_count(PG_FUNCTION_ARGS) {
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_INT64(0);
+  // A count is exact up to 2^64 - 1 (unions refuse beyond); bigint ends at
+  // 2^63 - 1, which only unions of a sketch with itself reach. Say so
+  // rather than answer a wrong count.
+  if (v.count > static_cast<uint64>(PG_INT64_MAX))
+    ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                    errmsg("ddsketch count %llu is out of range for type bigint",
+                           static_cast<unsigned long long>(v.count)),
+                    errhint("ddsketch_info(sketch)->'count' shows it as a number.")));
+  PG_RETURN_INT64(static_cast<int64>(v.count));
+}
+
+extern "C" Datum ddsketch_sum(PG_FUNCTION_ARGS) {
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_FLOAT8(0.0);
+  PG_RETURN_FLOAT8(ddsketch::sum(v));
+}
+
+extern "C" Datum ddsketch_mean(PG_FUNCTION_ARGS) {
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  PG_RETURN_FLOAT8(ddsketch::sum(v) / static_cast<double>(v.count));
+}
+
+extern "C" Datum ddsketch_min(PG_FUNCTION_ARGS) {
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  PG_RETURN_FLOAT8(v.min);
+}
+
+extern "C" Datum ddsketch_max(PG_FUNCTION_ARGS) {
+  ddsketch::View v;
+  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  PG_RETURN_FLOAT8(v.max);
+}
+
+// The guaranteed relative accuracy alpha of the sketch's scale (strict).
+extern "C" Datum ddsketch_relative_accuracy(PG_FUNCTION_ARGS) {
+  const ddsketch::View v = ddsketch_arg(fcinfo, 0);
+  PG_RETURN_FLOAT8(ddsketch::relative_accuracy(v.scale));
+}
+
+extern "C" Datum ddsketch_info(PG_FUNCTION_ARGS) {
+  const ddsketch::View v = ddsketch_arg(fcinfo, 0);
+  const ddsketch::Guarantee g = ddsketch::unguaranteed_ranks(v);
+  const bool empty = v.count == 0;
+  char* json = psprintf(
+      "{\"type\": \"ddsketch\", \"scale\": %d, \"relative_accuracy\": %s, \"max_buckets\": %u, "
+      "\"count\": %llu, \"zero_count\": %llu, \"min\": %s, \"max\": %s, \"sum\": %s, "
+      "\"positive_buckets\": %u, \"negative_buckets\": %u, \"collapsed\": %s, "
+      "\"unguaranteed_ranks\": %s, \"bytes\": %zu, \"format_version\": %d}",
+      v.scale, exact_decimal(ddsketch::relative_accuracy(v.scale)), v.max_buckets,
+      static_cast<unsigned long long>(v.count), static_cast<unsigned long long>(v.zero_count),
+      empty ? "null" : exact_decimal(v.min), empty ? "null" : exact_decimal(v.max),
+      exact_decimal(ddsketch::sum(v)), v.positive.buckets, v.negative.buckets,
+      v.positive.collapsed || v.negative.collapsed ? "true" : "false",
+      g.from > g.to ? "null"
+                    : psprintf("[%llu, %llu]", static_cast<unsigned long long>(g.from),
+                               static_cast<unsigned long long>(g.to)),
+      ddsketch::stored_size(v) + VARHDRSZ, ddsketch::kFormatVersion);
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+extern "C" Datum ddsketch_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+extern "C" Datum ddsketch_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }

@@ -1,0 +1,226 @@
+-- ddsketch: quantiles with a guaranteed relative error (docs/ddsketch.md).
+
+CREATE TYPE @extschema@.ddsketch;
+
+CREATE FUNCTION @extschema@.ddsketch_in(cstring) RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.ddsketch_out(@extschema@.ddsketch) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'ddsketch_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.ddsketch_recv(internal) RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.ddsketch_send(@extschema@.ddsketch) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'ddsketch_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE @extschema@.ddsketch (
+  INPUT = @extschema@.ddsketch_in,
+  OUTPUT = @extschema@.ddsketch_out,
+  RECEIVE = @extschema@.ddsketch_recv,
+  SEND = @extschema@.ddsketch_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = extended
+);
+COMMENT ON FUNCTION @extschema@.ddsketch_in(cstring) IS
+  'Text input of ddsketch: \x followed by the hex of the binary format, validated';
+COMMENT ON FUNCTION @extschema@.ddsketch_out(@extschema@.ddsketch) IS
+  'Text output of ddsketch: \x followed by the hex of the stored binary format';
+COMMENT ON FUNCTION @extschema@.ddsketch_recv(internal) IS
+  'Binary input of ddsketch (COPY BINARY, binary protocol), validated';
+COMMENT ON FUNCTION @extschema@.ddsketch_send(@extschema@.ddsketch) IS
+  'Binary output of ddsketch: the stored binary format';
+COMMENT ON TYPE @extschema@.ddsketch IS
+  'DDSketch of numbers for quantiles: every quantile within a relative error alpha of the true value (default alpha 0.0054 for a requested 0.01), mergeable exactly; exact count, sum, min and max';
+
+-- Casts ---------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.ddsketch_from_bytea(data bytea) RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_from_bytea(bytea) IS
+  'Reads a ddsketch from its binary format, validating every byte';
+CREATE CAST (bytea AS @extschema@.ddsketch) WITH FUNCTION @extschema@.ddsketch_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.ddsketch) IS
+  'The ddsketch whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+CREATE CAST (@extschema@.ddsketch AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.ddsketch AS bytea) IS
+  'The binary form of the ddsketch (its stored bytes, as ddsketch_send writes them)';
+
+-- Building and combining ----------------------------------------------------
+
+CREATE FUNCTION @extschema@.ddsketch_empty(
+    relative_accuracy double precision DEFAULT 0.01, max_buckets integer DEFAULT 2048)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_empty(double precision, integer) IS
+  'An empty ddsketch at the coarsest scale whose relative error does not exceed relative_accuracy (default 0.01), with at most max_buckets (16..65536, default 2048) buckets per sign';
+
+CREATE FUNCTION @extschema@.ddsketch_add(sketch @extschema@.ddsketch, value double precision)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_add(@extschema@.ddsketch, double precision) IS
+  'The sketch with one more value; a NULL value leaves it unchanged, a NULL sketch gives NULL, NaN and infinities are errors';
+
+CREATE FUNCTION @extschema@.ddsketch_union(a @extschema@.ddsketch, b @extschema@.ddsketch)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_union(@extschema@.ddsketch, @extschema@.ddsketch) IS
+  'Union of two sketches at the coarser scale and the smaller bucket limit (exact: finer buckets fold into coarser ones); a NULL side is ignored';
+
+CREATE OPERATOR @extschema@.|| (
+  LEFTARG = @extschema@.ddsketch, RIGHTARG = @extschema@.ddsketch,
+  FUNCTION = @extschema@.ddsketch_union, COMMUTATOR = OPERATOR(@extschema@.||)
+);
+COMMENT ON OPERATOR @extschema@.|| (@extschema@.ddsketch, @extschema@.ddsketch) IS
+  'Union of two ddsketches';
+
+-- Reading -------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.ddsketch_quantile(sketch @extschema@.ddsketch, q double precision)
+  RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_quantile' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_quantile(@extschema@.ddsketch, double precision) IS
+  'The q-quantile (0..1) as percentile_disc defines it, within the sketch''s relative accuracy of the true value (unless ddsketch_info reports its rank unguaranteed); NULL for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_quantiles(sketch @extschema@.ddsketch, qs double precision[])
+  RETURNS double precision[]
+  AS 'MODULE_PATHNAME', 'ddsketch_quantiles' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_quantiles(@extschema@.ddsketch, double precision[]) IS
+  'ddsketch_quantile for each q of the array, in order (NULL where q is NULL, all NULL for a NULL or empty sketch)';
+
+CREATE FUNCTION @extschema@.ddsketch_rank(sketch @extschema@.ddsketch, value double precision)
+  RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_rank' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_rank(@extschema@.ddsketch, double precision) IS
+  'The fraction of values <= value (exact below the minimum and from the maximum on, by whole buckets between); NULL for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_count(sketch @extschema@.ddsketch) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'ddsketch_count' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_count(@extschema@.ddsketch) IS
+  'The exact number of values; 0 for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_sum(sketch @extschema@.ddsketch) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_sum' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_sum(@extschema@.ddsketch) IS
+  'The sum of the values, kept exactly and rounded once to double precision; 0 for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_mean(sketch @extschema@.ddsketch) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_mean' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_mean(@extschema@.ddsketch) IS
+  'ddsketch_sum / ddsketch_count; NULL for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_min(sketch @extschema@.ddsketch) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_min' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_min(@extschema@.ddsketch) IS
+  'The exact smallest value; NULL for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_max(sketch @extschema@.ddsketch) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_max' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_max(@extschema@.ddsketch) IS
+  'The exact largest value; NULL for a NULL or empty sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_relative_accuracy(sketch @extschema@.ddsketch)
+  RETURNS double precision
+  AS 'MODULE_PATHNAME', 'ddsketch_relative_accuracy' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_relative_accuracy(@extschema@.ddsketch) IS
+  'The relative error alpha = (gamma - 1) / (gamma + 1) every guaranteed quantile of the sketch stays within';
+
+CREATE FUNCTION @extschema@.ddsketch_info(sketch @extschema@.ddsketch) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'ddsketch_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_info(@extschema@.ddsketch) IS
+  'Scale, relative accuracy, bucket limit, count, zeros, min, max, sum, buckets per sign, whether buckets collapsed and which ranks lost the guarantee, and size, as jsonb';
+
+CREATE FUNCTION @extschema@.ddsketch_eq(a @extschema@.ddsketch, b @extschema@.ddsketch) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'ddsketch_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_eq(@extschema@.ddsketch, @extschema@.ddsketch) IS
+  'True if two sketches are identical (same scale, bucket limit and multiset of bucketed values)';
+CREATE FUNCTION @extschema@.ddsketch_ne(a @extschema@.ddsketch, b @extschema@.ddsketch) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'ddsketch_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_ne(@extschema@.ddsketch, @extschema@.ddsketch) IS
+  'True if two sketches differ';
+
+CREATE FUNCTION @extschema@.ddsketch_hash(@extschema@.ddsketch) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_hash(@extschema@.ddsketch) IS
+  'Hash of the ddsketch bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on ddsketch columns';
+
+CREATE OPERATOR @extschema@.= (
+  LEFTARG = @extschema@.ddsketch, RIGHTARG = @extschema@.ddsketch, FUNCTION = @extschema@.ddsketch_eq,
+  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
+);
+COMMENT ON OPERATOR @extschema@.= (@extschema@.ddsketch, @extschema@.ddsketch) IS 'Identical sketches';
+CREATE OPERATOR @extschema@.<> (
+  LEFTARG = @extschema@.ddsketch, RIGHTARG = @extschema@.ddsketch, FUNCTION = @extschema@.ddsketch_ne,
+  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<> (@extschema@.ddsketch, @extschema@.ddsketch) IS 'Different sketches';
+
+-- = is byte equality of the stored form, so hashing the bytes is consistent
+-- with it. No btree class: sketches have no meaningful order.
+CREATE OPERATOR CLASS @extschema@.ddsketch_hash_ops DEFAULT FOR TYPE @extschema@.ddsketch USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.ddsketch, @extschema@.ddsketch),
+  FUNCTION 1 @extschema@.ddsketch_hash(@extschema@.ddsketch);
+COMMENT ON OPERATOR CLASS @extschema@.ddsketch_hash_ops USING hash IS
+  'Hash equality of ddsketch values: GROUP BY, DISTINCT and UNION on ddsketch columns';
+
+-- Aggregates ----------------------------------------------------------------
+
+-- The value is double precision: every numeric type (smallint, integer,
+-- bigint, numeric, real) casts to it implicitly, and an aggregate of fixed
+-- argument types is one that distributed engines such as Citus can split.
+CREATE FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision) IS
+  'Transition function of ddsketch_agg(value)';
+CREATE FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision) IS
+  'Transition function of ddsketch_agg(value, relative_accuracy)';
+CREATE FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision, integer)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision, integer) IS
+  'Transition function of ddsketch_agg(value, relative_accuracy, max_buckets)';
+CREATE FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch)
+  RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch) IS
+  'Transition function of ddsketch_union and combine function of the ddsketch aggregates';
+CREATE FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) RETURNS @extschema@.ddsketch
+  AS 'MODULE_PATHNAME', 'ddsketch_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) IS
+  'Final function of the ddsketch aggregates: the stored form of the state';
+
+CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision) (
+  SFUNC = @extschema@.ddsketch_agg_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
+  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.ddsketch_agg(double precision) IS
+  'DDSketch of the non-NULL values at relative accuracy 0.01 (alpha 0.0054) and 2048 buckets per sign; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision, relative_accuracy double precision) (
+  SFUNC = @extschema@.ddsketch_agg_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
+  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.ddsketch_agg(double precision, double precision) IS
+  'DDSketch of the non-NULL values at the coarsest scale within relative_accuracy, 2048 buckets per sign; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision, relative_accuracy double precision,
+                                          max_buckets integer) (
+  SFUNC = @extschema@.ddsketch_agg_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
+  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.ddsketch_agg(double precision, double precision, integer) IS
+  'DDSketch of the non-NULL values within relative_accuracy and at most max_buckets (16..65536) buckets per sign, collapsing the lowest magnitudes beyond; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.ddsketch_union(sketch @extschema@.ddsketch) (
+  SFUNC = @extschema@.ddsketch_union_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
+  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.ddsketch_union(@extschema@.ddsketch) IS
+  'Union of ddsketches, at the coarsest scale and smallest bucket limit among them; NULL over no rows (readers take it as empty)';
