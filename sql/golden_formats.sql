@@ -108,3 +108,57 @@ ORDER BY label COLLATE "C";
 SELECT label, pg_temp.rewrite(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.rewrite(query) LIKE 'ERROR%' THEN pg_temp.rewrite(query) END AS error
 FROM golden_bloom_v1 ORDER BY label COLLATE "C";
+
+-- ddsketch, format version 1 ---------------------------------------------------
+CREATE TEMP TABLE golden_ddsketch_v1 (label text, count bigint, sum float8, min float8, max float8,
+                                      quantiles float8[], info jsonb, query text, sketch text);
+\copy golden_ddsketch_v1 FROM 'test/golden/ddsketch_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS ddsketch_v1_sketches FROM golden_ddsketch_v1;
+
+-- Reading: text input, every accessor (count, sum, min, max, the quantiles
+-- 0, 0.5, 0.99 and 1, info; NULL min and max for an empty sketch), text and
+-- binary round trips, and the identities of merging: with NULL or an empty
+-- sketch of the same scale and bucket limit nothing changes; with itself
+-- the count doubles and every quantile stays (NULL where the doubled count
+-- would exceed 2^64 - 1: the union refuses it; ddsketch_count saturates at
+-- 2^63 - 1).
+SELECT label,
+       ddsketch_count(s) = count AS count_same,
+       ddsketch_sum(s) = sum AND ddsketch_min(s) IS NOT DISTINCT FROM min
+         AND ddsketch_max(s) IS NOT DISTINCT FROM max AS sum_min_max_same,
+       ddsketch_quantiles(s, '{0,0.5,0.99,1}') = quantiles AS quantiles_same,
+       ddsketch_info(s) = info AS info_same,
+       s::text = sketch AS text_same,
+       (s::bytea)::ddsketch = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       ddsketch_union(s, ddsketch_empty((info->>'relative_accuracy')::float8, (info->>'max_buckets')::int)) = s
+         AND (s || NULL) = s AND ddsketch_union(NULL, s) = s AS union_empty_same,
+       CASE WHEN (info->>'count')::numeric * 2 <= 18446744073709551615 THEN
+         ddsketch_count(s || s)::numeric = least(2 * count::numeric, 9223372036854775807)
+         AND ddsketch_quantiles(s || s, '{0,0.5,0.99,1}') = quantiles END AS union_self_same
+FROM golden_ddsketch_v1, LATERAL (SELECT sketch::ddsketch AS s) AS s
+ORDER BY label COLLATE "C";
+
+-- The union of the golden ddsketches is at the coarsest scale (0) and the
+-- smallest bucket limit (16), and reads as it did in the writing build
+-- (without max_double_both_signs, whose sum with the others is beyond
+-- double precision, and count_above_2e63, whose count is saturated).
+SELECT ddsketch_info(u)->'scale' AS union_scale, ddsketch_info(u)->'max_buckets' AS union_max_buckets,
+       ddsketch_info(u)->'count' AS union_count, ddsketch_info(u)->'unguaranteed_ranks' AS union_unguaranteed,
+       ddsketch_sum(u) AS union_sum, ddsketch_quantiles(u, '{0,0.5,0.99,1}') AS union_quantiles
+FROM (SELECT ddsketch_union(sketch::ddsketch) AS u FROM golden_ddsketch_v1
+      WHERE label NOT IN ('max_double_both_signs', 'count_above_2e63')) AS x;
+
+-- Writing: this build builds the same bytes from the same input (ddsketch
+-- is new in 0.2.0: byte 7 is 255, a sketch of numbers, and is compared too).
+CREATE FUNCTION pg_temp.build(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+BEGIN
+  EXECUTE query INTO result;
+  RETURN result;
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE;
+END $$;
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_ddsketch_v1 ORDER BY label COLLATE "C";

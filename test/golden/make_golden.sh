@@ -35,6 +35,13 @@ case $type in
     columns="label	cardinality	info	members	query	sketch"
     answers="bloom_cardinality(h)::text || E'\\t' || bloom_info(h)::text || E'\\t' || (SELECT string_agg((h @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g)"
     ;;
+  ddsketch)
+    version=1
+    # count, sum, min, max, quantiles 0/0.5/0.99/1 (a float8[] literal), info.
+    # min and max are NULL for an empty sketch: an empty field (CSV NULL).
+    columns="label	count	sum	min	max	quantiles	info	query	sketch"
+    answers="ddsketch_count(h)::text || E'\\t' || ddsketch_sum(h)::text || E'\\t' || coalesce(ddsketch_min(h)::text, '') || E'\\t' || coalesce(ddsketch_max(h)::text, '') || E'\\t' || ddsketch_quantiles(h, '{0,0.5,0.99,1}')::text || E'\\t' || ddsketch_info(h)::text"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

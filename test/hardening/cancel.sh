@@ -17,7 +17,8 @@ dropdb --if-exists $db 2>/dev/null
 createdb $db
 psql -X -q -v ON_ERROR_STOP=1 -d $db <<'SQL'
 CREATE EXTENSION sketch;
-CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h FROM generate_series(1, 200000) g;
+CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h, ddsketch_add(ddsketch_empty(), g) AS d
+FROM generate_series(1, 200000) g;
 VACUUM ANALYZE t;
 SQL
 
@@ -93,6 +94,18 @@ run_case "bloom_agg_bits into 1e6 groups" "$serial" \
   "SELECT count(f) FROM (SELECT bloom_agg_bits(g, 64, 3) AS f FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
 run_case "parallel bloom_agg over a join" "$parallel" \
   "SELECT bloom_cardinality(bloom_agg(a.v::bigint * 1000000 + b.v, 10000000, 0.01)) FROM t a, t b"
+run_case "ddsketch_agg, streaming 2e9 rows" "$serial" \
+  "SELECT ddsketch_count(ddsketch_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "ddsketch_agg at scale 12, 65536 buckets, signed e^-700..e^700 (collapsing), streaming 2e9 rows" "$serial" \
+  "SELECT ddsketch_count(ddsketch_agg((g % 3 - 1) * exp(g % 1401 - 700), 0.0001, 65536)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "ddsketch_union of one-value sketches (scale 12, 65536 buckets)" "$serial" \
+  "SELECT ddsketch_count(ddsketch_union(ddsketch_add(ddsketch_empty(0.0001, 65536), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "ddsketch_agg(g, 0.1, 16) into 1e6 groups" "$serial" \
+  "SELECT count(d) FROM (SELECT ddsketch_agg(g, 0.1, 16) AS d FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel ddsketch_agg over a join" "$parallel" \
+  "SELECT ddsketch_count(ddsketch_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
+run_case "parallel ddsketch_union over a join" "$parallel" \
+  "SELECT ddsketch_count(ddsketch_union(a.d || b.d)) FROM t a, t b"
 dropdb $db
 [ $status -eq 0 ] && echo "cancel: OK"
 exit $status

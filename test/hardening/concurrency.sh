@@ -22,7 +22,11 @@
 # candidate list may legitimately differ from a streamed aggregate's, so its
 # N and the estimate of every logged value are compared); bloom m = 4096,
 # k = 5, merged with | (byte-identical to bloom_agg_bits over the log, and
-# every logged value present).
+# every logged value present). Two ddsketch rollups, merged with ||: the
+# default (scale 6, 2048 buckets) and scale 9 with 16 buckets (collapses
+# constantly), over signed values with zeros, (value % 5 - 2) * value / 7;
+# merges are exact, so both must be byte-identical to ddsketch_agg over the
+# log, with the count and the sum of the log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -45,6 +49,8 @@ CREATE TABLE rollup_hll8 (bucket int PRIMARY KEY, s hll(8) NOT NULL);
 CREATE TABLE rollup_cms (bucket int PRIMARY KEY, s cms NOT NULL);
 CREATE TABLE rollup_cms_k (bucket int PRIMARY KEY, s cms NOT NULL);
 CREATE TABLE rollup_bloom (bucket int PRIMARY KEY, s bloom NOT NULL);
+CREATE TABLE rollup_ddsketch (bucket int PRIMARY KEY, s ddsketch NOT NULL);
+CREATE TABLE rollup_ddsketch16 (bucket int PRIMARY KEY, s ddsketch NOT NULL);
 CREATE TABLE sent (client int, n int, bucket int, value bigint, PRIMARY KEY (client, n));
 SQL
 
@@ -63,6 +69,10 @@ INSERT INTO rollup_cms_k VALUES (:bucket, cms_add(cms_empty_sized(256, 4, false,
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_cms_k.s || EXCLUDED.s;
 INSERT INTO rollup_bloom VALUES (:bucket, bloom_add(bloom_empty_bits(4096, 5), :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_bloom.s | EXCLUDED.s;
+INSERT INTO rollup_ddsketch VALUES (:bucket, ddsketch_add(ddsketch_empty(), (:value % 5 - 2) * :value / 7.0))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_ddsketch.s || EXCLUDED.s;
+INSERT INTO rollup_ddsketch16 VALUES (:bucket, ddsketch_add(ddsketch_empty(0.001, 16), (:value % 5 - 2) * :value / 7.0))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_ddsketch16.s || EXCLUDED.s;
 INSERT INTO sent VALUES (:client_id, :n, :bucket, :value);
 END;
 SQL
@@ -80,6 +90,8 @@ result=$(psql -X -At -F ' ' -v ON_ERROR_STOP=1 -d $db <<SQL
 WITH expected AS (
   SELECT bucket, hll_agg(value) AS s14, hll_agg(value, 8) AS s8,
          cms_agg_sized(value, 64, 3, false, 0) AS c, bloom_agg_bits(value, 4096, 5) AS b,
+         ddsketch_agg((value % 5 - 2) * value / 7.0) AS d,
+         ddsketch_agg((value % 5 - 2) * value / 7.0, 0.001, 16) AS d16,
          count(*) AS sent, count(DISTINCT value) AS distinct_values
   FROM sent GROUP BY bucket
 ),
@@ -104,17 +116,26 @@ SELECT (SELECT count(*) FROM sent),
        count(*) FILTER (WHERE rc.s = e.c),
        count(*) FILTER (WHERE cms_total(rc.s) = e.sent AND cms_total(rk.s) = e.sent AND m.bad = 0),
        count(*) FILTER (WHERE rb.s = e.b),
-       (SELECT missing FROM bloom_missing)
+       (SELECT missing FROM bloom_missing),
+       count(*) FILTER (WHERE rd.s = e.d),
+       count(*) FILTER (WHERE rd16.s = e.d16),
+       count(*) FILTER (WHERE ddsketch_count(rd.s) = e.sent AND ddsketch_count(rd16.s) = e.sent
+                          AND ddsketch_sum(rd.s) = ddsketch_sum(e.d) AND ddsketch_sum(rd16.s) = ddsketch_sum(e.d)),
+       count(*) FILTER (WHERE (ddsketch_info(rd16.s)->>'collapsed')::bool),
+       coalesce(sum(ddsketch_count(rd.s)), 0)
 FROM expected e
 FULL JOIN rollup_hll r USING (bucket)
 FULL JOIN rollup_hll8 r8 USING (bucket)
 FULL JOIN rollup_cms rc USING (bucket)
 FULL JOIN rollup_cms_k rk USING (bucket)
 FULL JOIN rollup_bloom rb USING (bucket)
+FULL JOIN rollup_ddsketch rd USING (bucket)
+FULL JOIN rollup_ddsketch16 rd16 USING (bucket)
 LEFT JOIN cms_k_mismatches m USING (bucket);
 SQL
 )
-read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing <<<"$result"
+read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing \
+  equal_dd equal_dd16 exact_dd collapsed_dd16 total_dd <<<"$result"
 expected_sent=$((CLIENTS * TXNS))
 echo "concurrency: $CLIENTS clients x $TXNS upserts in ${elapsed_ms} ms: $sent logged, $buckets buckets, $distinct distinct values"
 echo "concurrency: hll: $equal14/$buckets rollup sketches equal hll_agg of the log (cardinality exact in $exact)"
@@ -122,10 +143,14 @@ echo "concurrency: hll(8): $equal8/$buckets equal hll_agg(value, 8) of the log (
 echo "concurrency: cms 64x3 k=0: $equal_cms/$buckets rollup sketches equal cms_agg_sized of the log"
 echo "concurrency: cms (both): N and every logged value's estimate equal the log's aggregate in $exact_cms/$buckets"
 echo "concurrency: bloom: $equal_bloom/$buckets rollup filters equal bloom_agg_bits of the log, $missing logged values missing"
+echo "concurrency: ddsketch: $equal_dd/$buckets rollup sketches equal ddsketch_agg of the log; 16 buckets: $equal_dd16/$buckets ($collapsed_dd16 collapsed)"
+echo "concurrency: ddsketch (both): count and sum equal the log's in $exact_dd/$buckets; $total_dd values in the rollup, $sent logged"
 dropdb $db
 if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equal8" -ne "$buckets" ] \
    || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ] || [ "$equal_cms" -ne "$buckets" ] \
-   || [ "$exact_cms" -ne "$buckets" ] || [ "$equal_bloom" -ne "$buckets" ] || [ "$missing" -ne 0 ]; then
+   || [ "$exact_cms" -ne "$buckets" ] || [ "$equal_bloom" -ne "$buckets" ] || [ "$missing" -ne 0 ] \
+   || [ "$equal_dd" -ne "$buckets" ] || [ "$equal_dd16" -ne "$buckets" ] || [ "$exact_dd" -ne "$buckets" ] \
+   || [ "$total_dd" -ne "$sent" ]; then
   echo "concurrency: FAILED: updates were lost or duplicated" >&2
   exit 1
 fi

@@ -5,8 +5,8 @@
 #
 # Builds a database holding sketches of every type in every shape
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
-# hll(p) columns, a domain over hll(p); cms and bloom of several parameter
-# sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
+# hll(p) columns, a domain over hll(p); cms, bloom and ddsketch of several
+# parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
 # four ways:
@@ -173,6 +173,67 @@ INSERT INTO public.bloom_daily (day, seen)
 SELECT DATE '2024-01-01' + d, bloom_agg(d * 100000 + v, 10000, 0.01)
 FROM generate_series(0, 19) d, generate_series(1, d * 300 + 1) v GROUP BY d;
 CREATE VIEW data.bloom_all AS SELECT bloom_union(seen) AS u FROM public.bloom_daily;
+
+-- ddsketch: every golden sketch and NULLs; empty, small and large sketches
+-- of several scales and bucket limits over negative, zero and positive
+-- values of a wide range (collapsed at 16 and 2048 buckets; 8 KB at the
+-- default, compressed, and 15 KB at scale 12 with 65536 buckets, TOASTed,
+-- and the same STORAGE EXTERNAL); arrays; a rollup with generated columns and an
+-- expression index over accessors; a view and a materialized view over
+-- ddsketch_union.
+CREATE TABLE data.ddsketch_golden (id int PRIMARY KEY, label text NOT NULL, s ddsketch);
+CREATE TEMP TABLE golden_ddsketch (label text, count bigint, sum float8, min float8, max float8,
+                                   quantiles float8[], info jsonb, query text, sketch text);
+\copy golden_ddsketch FROM 'test/golden/ddsketch_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.ddsketch_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::ddsketch FROM golden_ddsketch;
+INSERT INTO data.ddsketch_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.ddsketch_shapes (id int PRIMARY KEY, params text NOT NULL, s ddsketch, external ddsketch);
+ALTER TABLE data.ddsketch_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.ddsketch_shapes
+SELECT p.id * 100 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE s END, CASE WHEN n.rows < 0 THEN NULL ELSE s END
+FROM (VALUES (1, 'default (scale 6, 2048 buckets)', 0.01, 2048), (2, 'scale 0', 0.5, 2048),
+             (3, 'scale 2, 16 buckets', 0.1, 16), (4, 'scale 9 (fine)', 0.001, 2048),
+             (5, 'scale 12, 65536 buckets', 0.0001, 65536)) p(id, label, a, b),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(ddsketch_agg((g % 201 - 100) * exp(g % 41 - 20) * (g % 7 + 1), p.a, p.b),
+                              ddsketch_empty(p.a, p.b)) AS s
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
+INSERT INTO data.ddsketch_shapes
+SELECT 900 + i, v.label, s, s
+FROM (VALUES (1, 'negative only', '{-3, -2.5, -1e-9, -7e20}'::float8[]),
+             (2, 'zeros only', '{0, -0, 0}'), (3, 'positive only', '{1e-9, 2.5, 3, 7e20}'),
+             (4, 'extremes and denormals', '{1e-300, 1e300, -1e300, 4.9e-324, -4.9e-324, 0}'),
+             (5, 'one value', '{42}')) v(i, label, vals),
+     LATERAL (SELECT ddsketch_agg(x) AS s FROM unnest(v.vals) x) a;
+INSERT INTO data.ddsketch_shapes
+SELECT 950, 'collapsed positive, exp(g/1000) for g in 1..100000', ddsketch_agg(exp(g / 1000.0)), NULL
+FROM generate_series(1, 100000) g;
+
+CREATE TABLE data.ddsketch_arrays (id int PRIMARY KEY, ss ddsketch[]);
+INSERT INTO data.ddsketch_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::ddsketch[]
+               ELSE ARRAY[ddsketch_empty(1.0 / (i + 2), 16 * i), NULL, ddsketch_add(ddsketch_empty(), -i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT ddsketch_agg(g * (g % 3 - 1), 0.01, 16 * i) AS a FROM generate_series(1, i * 100) g) a;
+
+CREATE TABLE public.ddsketch_rollup (
+  day date PRIMARY KEY,
+  latency ddsketch NOT NULL,
+  n bigint GENERATED ALWAYS AS (ddsketch_count(latency)) STORED,
+  p99 double precision GENERATED ALWAYS AS (ddsketch_quantile(latency, 0.99)) STORED);
+CREATE INDEX ddsketch_rollup_p50 ON public.ddsketch_rollup (ddsketch_quantile(latency, 0.5));
+INSERT INTO public.ddsketch_rollup (day, latency)
+SELECT DATE '2024-01-01' + d, ddsketch_agg(exp(2 + sin(v * 7.3 + d)) * (1 + v % 13) / 3)
+FROM generate_series(0, 19) d, generate_series(1, d * 500 + 1) v GROUP BY d;
+CREATE VIEW data.ddsketch_all AS SELECT ddsketch_union(latency) AS u FROM public.ddsketch_rollup;
+CREATE MATERIALIZED VIEW data.ddsketch_weekly_mv AS
+  SELECT date_trunc('week', day)::date AS week, ddsketch_union(latency) AS u
+  FROM public.ddsketch_rollup GROUP BY 1;
 SQL
 
 fingerprint() {
@@ -216,7 +277,7 @@ for t in $tables; do
   psql_db $src -c "\\copy $t ($cols) TO '$work/copy.bin' (FORMAT binary)"
   psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
 done
-psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv'
+psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv'
 
 status=0
 for db in dr_plain dr_custom dr_directory dr_copy; do
@@ -233,6 +294,9 @@ done
 for db in dr_plain dr_custom; do
   psql_db $db -At -c "SELECT count(*) FROM data.hll_golden WHERE h IS NOT NULL AND h::text::hll <> h" \
     | grep -qx 0 || { echo "dump_restore: $db: a sketch no longer round-trips" >&2; status=1; }
+  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.ddsketch_golden WHERE s IS NOT NULL AND s::text::ddsketch <> s)
+                           + (SELECT count(*) FROM data.ddsketch_shapes WHERE s::text::ddsketch <> s OR external::text::ddsketch <> external)" \
+    | grep -qx 0 || { echo "dump_restore: $db: a ddsketch no longer round-trips" >&2; status=1; }
 done
 for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
 [ $status -eq 0 ] && echo "dump_restore: OK"

@@ -23,7 +23,11 @@
 #     aggregate or state type without them is reported as a failure).
 #     Typed twins of the anyelement aggregates (same C function, a declared
 #     value type) use the anyelement aggregate's template and a value of
-#     their type (VALUE_EXPRESSIONS).
+#     their type (VALUE_EXPRESSIONS). An aggregate whose value argument is
+#     a declared type with no anyelement aggregate of the same name and
+#     other arguments (ddsketch_agg(double precision, ...)) is no twin: it
+#     has its own template, gets the whole matrix, and is fed values of its
+#     type (DECLARED_VALUES) wherever the others get int, bigint and text.
 #  3. Every case runs twice: as the hostile role (SET ROLE; it may get a
 #     clean ERROR such as 42501 once EXECUTE on the support functions is
 #     revoked from PUBLIC) and as the superuser (who can always call them).
@@ -31,7 +35,8 @@
 #     INITCOND: aggregates with and without the final function, with and
 #     without the combine function, a moving-aggregate variant (the
 #     transition function as MSFUNC with a do-nothing SQL MINVFUNC), run over
-#     100,000 rows of int, bigint and text, GROUP BY, parallel (2 workers, no
+#     100,000 rows of int, bigint and text (of the declared value type for
+#     a family such as ddsketch: DECLARED_VALUES), GROUP BY, parallel (2 workers, no
 #     leader participation), and as window aggregates (running, sliding,
 #     partitioned). That whole matrix goes to one overload per C function
 #     (the one with the most arguments); the other anyelement overloads get
@@ -62,7 +67,7 @@
 #   hostile_role: N passed, M failed
 # and exits 1 if any case failed.
 #
-# About 2.5 minutes on 2 busy cores (9,000 statements); twice the hostile
+# About 2.5 to 5 minutes on 2 busy cores (10,400 statements); twice the hostile
 # part where the role may call the support functions.
 #
 # HOSTILE_ROWS (default 100000) rows per aggregate; HOSTILE_TWIN_ROWS (20000)
@@ -127,6 +132,14 @@ bloom|large_n1e6_100k|(SELECT bloom_agg(i, 1000000, 0.01) FROM generate_series(1
 bloom|text_n50k_p001|(SELECT bloom_agg(t, 50000, 0.001) FROM d.rows WHERE i <= 20000)|n=50000;fpp=0.001
 bloom|bits_4096x5|(SELECT bloom_agg_bits(i, 4096, 5) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
 bloom|bits_64x3_full|(SELECT bloom_agg_bits(i, 64, 3) FROM generate_series(1, 1000) i)|n=1000;fpp=0.01
+ddsketch|empty_default|ddsketch_empty()|
+ddsketch|few_default|(SELECT ddsketch_agg(i) FROM generate_series(1, 3) i)|
+ddsketch|signed_zeros_default|(SELECT ddsketch_agg((i % 7 - 3) * i) FROM generate_series(1, 300) i)|
+ddsketch|collapsed_default_100k|(SELECT ddsketch_agg(exp(i / 1000.0)) FROM generate_series(1, 100000) i)|
+ddsketch|extremes_collapsed_default|(SELECT ddsketch_agg(v) FROM unnest('{1e-300, 1e300, -1e300, -2.2e-308, 0, 4.9e-324, -4.9e-324}'::float8[]) v)|
+ddsketch|fine_a0.001_s9|(SELECT ddsketch_agg(i, 0.001) FROM generate_series(1, 1000) i)|
+ddsketch|small_a0.1_b16|(SELECT ddsketch_agg(i * 1.7, 0.1, 16) FROM generate_series(1, 1000) i)|
+ddsketch|large_s12_b65536|(SELECT ddsketch_agg(i - 50000, 0.0001, 65536) FROM generate_series(1, 100000) i)|
 EOF
 )
 
@@ -159,6 +172,10 @@ cms_union(cms)|{s}
 bloom_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
 bloom_agg_bits(anyelement, bigint, integer)|{v}, {bits}, {hashes}
 bloom_union(bloom)|{s}
+ddsketch_agg(double precision)|{v}
+ddsketch_agg(double precision, double precision)|{v}, {relative_accuracy}
+ddsketch_agg(double precision, double precision, integer)|{v}, {relative_accuracy}, {max_buckets}
+ddsketch_union(ddsketch)|{s}
 EOF
 )
 
@@ -172,12 +189,14 @@ ONE_VALUE=$(cat <<'EOF'
 hll|hll_add(hll_empty({p}), {v})
 cms|cms_add(cms_empty_sized({width}, {depth}, {conservative}, {k}), {v})
 bloom|bloom_add(bloom_empty_bits({bits}, {hashes}), {v})
+ddsketch|ddsketch_add(ddsketch_empty({relative_accuracy}, {max_buckets}), {v})
 EOF
 )
 SAME_ANSWER=$(cat <<'EOF'
 hll|{a}::text = {b}::text
 cms|substring({a}::bytea FROM 1 FOR 20) = substring({b}::bytea FROM 1 FOR 20) AND substring({a}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int) = substring({b}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int)
 bloom|{a}::text = {b}::text
+ddsketch|{a}::text = {b}::text
 EOF
 )
 
@@ -201,10 +220,30 @@ boolean|(i % 2 = 0)
 EOF
 )
 NO_TWIN_VALUE="(i * INTERVAL '1 second')"
+
+# Values for a family whose aggregates declare their value type instead of
+# taking anyelement (ddsketch: double precision). type|flavour|name|SQL: the
+# flavours i, b and t stand in for the int, bigint and text rows the
+# anyelement aggregates get, own is what the extension's own aggregates are
+# fed (must be valid), lit a literal for the direct calls. The signed one
+# has zeros, magnitudes e^-20..e^20 (collapses at the default 2048 buckets)
+# and, twice every 1000 rows, the value times 1e-310 (often denormal, down
+# to 2e-319) or times 1e290 (up to 5e300).
+DECLARED_VALUES=$(cat <<'EOF'
+double precision|i|int-as-float8|i
+double precision|b|negative-bigint-as-float8|(-b)
+double precision|t|signed-wide-float8|(((i % 201) - 100) * exp((i % 41) - 20) * CASE i % 1000 WHEN 7 THEN '1e-310'::float8 WHEN 8 THEN '1e290'::float8 ELSE 1 END)
+double precision|own|signed-wide-float8|(((i % 201) - 100) * exp((i % 41) - 20) * CASE i % 1000 WHEN 7 THEN '1e-310'::float8 WHEN 8 THEN '1e290'::float8 ELSE 1 END)
+double precision|lit|literal|'-2.5e-300'::float8
+EOF
+)
 TWIN_ROWS=${HOSTILE_TWIN_ROWS:-20000}
 
-declare -A TEMPLATE ONE SAME VALUE
+declare -A TEMPLATE ONE SAME VALUE DECL_VALUE DECL_NAME
 while IFS='|' read -r k v; do [ -n "$k" ] && TEMPLATE[$k]=$v; done <<<"$ARG_TEMPLATES"
+while IFS='|' read -r t f n v; do
+  [ -n "$t" ] && DECL_NAME["$t|$f"]=$n DECL_VALUE["$t|$f"]=$v
+done <<<"$DECLARED_VALUES"
 while IFS='|' read -r k v; do [ -n "$k" ] && ONE[$k]=$v; done <<<"$ONE_VALUE"
 while IFS='|' read -r k v; do [ -n "$k" ] && SAME[$k]=$v; done <<<"$SAME_ANSWER"
 while IFS='|' read -r k v; do [ -n "$k" ] && VALUE[$k]=$v; done <<<"$VALUE_EXPRESSIONS"
@@ -373,16 +412,31 @@ n_ext_aggs=$nagg
 # type takes a value there, either anyelement or a declared type (typed twins
 # of the anyelement aggregates, over typed twins of the transition function).
 # Templates are keyed with the value argument written as anyelement.
+# A declared value type is a twin only when the anyelement aggregate of the
+# same name and other arguments exists; otherwise (ddsketch_agg(double
+# precision, ...)) the aggregate is its family's own, keyed by its own
+# signature, and its family is fed values of that type (FAMILY_VTYPE).
 declare -a A_VTYPE A_NKEY A_TWIN
-declare -A TFN_ARGS
+declare -A TFN_ARGS ANY_KEYS FAMILY_VTYPE
+for ((sid = 0; sid < nagg; sid++)); do
+  key=${A_KEY[$sid]} name=${A_KEY[$sid]%%(*}
+  inner=${key#*(}; inner=${inner%)}
+  [ "${inner%%, *}" = anyelement ] && ANY_KEYS[$key]=1
+done
 for ((sid = 0; sid < nagg; sid++)); do
   key=${A_KEY[$sid]} name=${A_KEY[$sid]%%(*}
   inner=${key#*(}; inner=${inner%)}
   first=${inner%%, *} rest=${inner#"${inner%%, *}"}
   A_VTYPE[$sid]=- A_NKEY[$sid]=$key A_TWIN[$sid]=0
   if [ "$first" != "${A_TYPE[$sid]}" ]; then
-    A_VTYPE[$sid]=$first A_NKEY[$sid]="$name(anyelement$rest)"
-    [ "$first" != anyelement ] && A_TWIN[$sid]=1
+    A_VTYPE[$sid]=$first
+    if [ "$first" = anyelement ]; then
+      :
+    elif [ -n "${ANY_KEYS["$name(anyelement$rest)"]:-}" ]; then
+      A_NKEY[$sid]="$name(anyelement$rest)" A_TWIN[$sid]=1
+    else
+      FAMILY_VTYPE[${A_TYPE[$sid]}]=$first
+    fi
   fi
   TFN_ARGS["${A_TFN[$sid]}|${A_ARGS[$sid]}"]=1
 done
@@ -454,6 +508,12 @@ for ((sid = 0; sid < n_ext_aggs; sid++)); do
   [ "${A_TWIN[$sid]}" = 0 ] || [ -n "${VALUE[${A_VTYPE[$sid]}]:-}" ] ||
     record FAIL "setup | aggregate ${A_KEY[$sid]}: no value expression for type ${A_VTYPE[$sid]} in hostile_role.sh" - "add it to VALUE_EXPRESSIONS"
 done
+for t in "${!FAMILY_VTYPE[@]}"; do
+  for f in i b t own lit; do
+    [ -n "${DECL_VALUE["${FAMILY_VTYPE[$t]}|$f"]:-}" ] ||
+      record FAIL "setup | $t aggregates take ${FAMILY_VTYPE[$t]}: no '$f' value of that type in hostile_role.sh" - "add it to DECLARED_VALUES"
+  done
+done
 for t in "${!T_SEEN[@]}"; do
   [ -n "${REF[$t]:-}" ] || record FAIL "setup | state type $t has no stored values in hostile_role.sh" - "add them to STORED_VALUES"
   [ -n "${ONE[$t]:-}" ] || record FAIL "setup | state type $t has no one-value sketch in hostile_role.sh" - "add it to ONE_VALUE"
@@ -476,6 +536,24 @@ fill() {
 # The same with literals instead of a row's columns (direct calls).
 fill_literal() { fill "$1" "$2" "$3" 3::bigint; }
 unfilled() { [[ $1 == *\{*\}* ]]; }
+# val TYPE FLAVOUR: the value fed to the aggregates of a state type. Flavours
+# i, b, t (the row's int, bigint, text), own (the extension's own
+# aggregates), lit (direct calls); a family that declares its value type
+# gets DECLARED_VALUES of that type instead. vname: its name for labels.
+val() {
+  local vt=${FAMILY_VTYPE[$1]:-}
+  if [ -n "$vt" ]; then printf '%s' "${DECL_VALUE["$vt|$2"]:-NULL}"; return; fi
+  case $2 in
+    own) printf '%s' "$NO_TWIN_VALUE" ;;
+    lit) printf '%s' "md5('x')" ;;
+    *) printf '%s' "$2" ;;
+  esac
+}
+vname() {
+  local vt=${FAMILY_VTYPE[$1]:-}
+  if [ -n "$vt" ]; then printf '%s' "${DECL_NAME["$vt|$2"]:-?}"; return; fi
+  case $2 in i) echo int ;; b) echo bigint ;; t) echo text ;; *) echo "$2" ;; esac
+}
 
 clamp() { local v=$1 lo=$2 hi=$3; [ "$v" -lt "$lo" ] && v=$lo; [ "$v" -gt "$hi" ] && v=$hi; echo "$v"; }
 
@@ -712,7 +790,10 @@ matrix_batch() {  # role sid vid
   [ -n "$tpl" ] || return 0
   local fnlabel="${A_TKEY[$sid]} [as in ${A_KEY[$sid]}] | INITCOND $type:${V_KIND[$vid]}"
   local args_i args_b args_t
-  args_i=$(fill "$tpl" "$vid" i) args_b=$(fill "$tpl" "$vid" b) args_t=$(fill "$tpl" "$vid" t)
+  args_i=$(fill "$tpl" "$vid" "$(val "$type" i)") args_b=$(fill "$tpl" "$vid" "$(val "$type" b)")
+  args_t=$(fill "$tpl" "$vid" "$(val "$type" t)")
+  local n_i n_b n_t
+  n_i=$(vname "$type" i) n_b=$(vname "$type" b) n_t=$(vname "$type" t)
   if unfilled "$args_i"; then
     record FAIL "$role | $fnlabel | template $tpl has facts the value lacks" - "$args_i"
     return 0
@@ -734,7 +815,7 @@ matrix_batch() {  # role sid vid
   begin_batch "$role"
   # final + combine (what the extension's own aggregates declare)
   add "$fnlabel | CREATE AGGREGATE final+combine" any "$(create_agg "${a}_fc" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" "$vid" "$f" "$c")"
-  add "$fnlabel | final+combine | $rows int rows, serial" any "${SERIAL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
+  add "$fnlabel | final+combine | $rows $n_i rows, serial" any "${SERIAL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
   if [ -n "${HOSTILE_SELFTEST:-}" ] && [ "$role" = superuser ] && [ "$selftest_done" = 0 ]; then
     # The harness's own check: this backend kills itself with SIGSEGV (a
     # crash restart), and the statements after it must still run.
@@ -747,31 +828,31 @@ matrix_batch() {  # role sid vid
   fi
   if [ "$primary" != 1 ]; then
     [ "$vid" = "${REF[$type]}" ] &&
-      add "$fnlabel | final+combine | $rows int rows, parallel" any "${PARALLEL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
+      add "$fnlabel | final+combine | $rows $n_i rows, parallel" any "${PARALLEL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
     run_batch
     return 0
   fi
-  add "$fnlabel | final+combine | $rows int rows, parallel" any "${PARALLEL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
+  add "$fnlabel | final+combine | $rows $n_i rows, parallel" any "${PARALLEL}SELECT md5(${a}_fc($args_i)::text) FROM $src;"
   [ "$vid" = "${REF[$type]}" ] && [ "$c" != - ] &&
     add "$fnlabel | final+combine | planner gives it a parallel plan" "$([ "$role" = superuser ] && echo ok || echo any)" \
       "${PARALLEL}DO \$do\$ DECLARE l text; plan text := ''; BEGIN FOR l IN EXECUTE \$q\$EXPLAIN (COSTS OFF) SELECT ${a}_fc($args_i) FROM $src\$q\$ LOOP plan := plan || l || ' '; END LOOP; IF plan NOT LIKE '%Partial Aggregate%' OR plan NOT LIKE '%Gather%' THEN RAISE EXCEPTION 'no parallel plan: %', plan; END IF; END \$do\$;"
-  add "$fnlabel | final+combine | GROUP BY 7 groups, $rows int rows, serial" any "${SERIAL}SELECT g, md5(${a}_fc($args_i)::text) FROM $src GROUP BY g;"
-  add "$fnlabel | final+combine | GROUP BY 7 groups, $rows text rows, parallel" any "${PARALLEL}SELECT g, md5(${a}_fc($args_t)::text) FROM $src GROUP BY g;"
+  add "$fnlabel | final+combine | GROUP BY 7 groups, $rows $n_i rows, serial" any "${SERIAL}SELECT g, md5(${a}_fc($args_i)::text) FROM $src GROUP BY g;"
+  add "$fnlabel | final+combine | GROUP BY 7 groups, $rows $n_t rows, parallel" any "${PARALLEL}SELECT g, md5(${a}_fc($args_t)::text) FROM $src GROUP BY g;"
   add "$fnlabel | final+combine | running window, $wrows rows" any "${SERIAL}SELECT sum(length(x::bytea)) FROM (SELECT ${a}_fc($args_i) OVER (ORDER BY i) AS x FROM $wsrc) q;"
   add "$fnlabel | final+combine | sliding window, $srows rows" any "${SERIAL}SELECT sum(length(x::bytea)) FROM (SELECT ${a}_fc($args_i) OVER (ORDER BY i $sliding) AS x FROM $ssrc) q;"
   # no final function: the raw state is the result
   add "$fnlabel | CREATE AGGREGATE no final+combine" any "$(create_agg "${a}_nc" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" "$vid" - "$c")"
-  add "$fnlabel | no final+combine | $rows bigint rows, serial" any "${SERIAL}SELECT md5(${a}_nc($args_b)::text) FROM $src;"
-  add "$fnlabel | no final+combine | $rows bigint rows, parallel" any "${PARALLEL}SELECT md5(${a}_nc($args_b)::text) FROM $src;"
+  add "$fnlabel | no final+combine | $rows $n_b rows, serial" any "${SERIAL}SELECT md5(${a}_nc($args_b)::text) FROM $src;"
+  add "$fnlabel | no final+combine | $rows $n_b rows, parallel" any "${PARALLEL}SELECT md5(${a}_nc($args_b)::text) FROM $src;"
   add "$fnlabel | no final+combine | running window, $wrows rows" any "${SERIAL}SELECT sum(length(x::bytea)), max(md5(x::text)) FROM (SELECT ${a}_nc($args_i) OVER (ORDER BY i) AS x FROM $wsrc) q;"
   if [ "$f" != - ]; then
     add "$fnlabel | CREATE AGGREGATE final, no combine" any "$(create_agg "${a}_fn" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" "$vid" "$f" -)"
-    add "$fnlabel | final, no combine | $rows text rows, serial" any "${SERIAL}SELECT md5(${a}_fn($args_t)::text) FROM $src;"
-    add "$fnlabel | final, no combine | partitioned window, $wrows bigint rows" any "${SERIAL}SELECT sum(length(x::bytea)) FROM (SELECT ${a}_fn($args_b) OVER (PARTITION BY g ORDER BY i) AS x FROM $wsrc) q;"
+    add "$fnlabel | final, no combine | $rows $n_t rows, serial" any "${SERIAL}SELECT md5(${a}_fn($args_t)::text) FROM $src;"
+    add "$fnlabel | final, no combine | partitioned window, $wrows $n_b rows" any "${SERIAL}SELECT sum(length(x::bytea)) FROM (SELECT ${a}_fn($args_b) OVER (PARTITION BY g ORDER BY i) AS x FROM $wsrc) q;"
   fi
   add "$fnlabel | CREATE AGGREGATE no final, no combine" any "$(create_agg "${a}_nn" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" "$vid" - -)"
-  add "$fnlabel | no final, no combine | GROUP BY 7 groups, $rows bigint rows (parallel allowed)" any "${PARALLEL}SELECT g, md5(${a}_nn($args_b)::text) FROM $src GROUP BY g;"
-  add "$fnlabel | no final, no combine | sliding window, $srows text rows" any "${SERIAL}SELECT sum(length(x::bytea)), max(md5(x::text)) FROM (SELECT ${a}_nn($args_t) OVER (ORDER BY i $sliding) AS x FROM $ssrc) q;"
+  add "$fnlabel | no final, no combine | GROUP BY 7 groups, $rows $n_b rows (parallel allowed)" any "${PARALLEL}SELECT g, md5(${a}_nn($args_b)::text) FROM $src GROUP BY g;"
+  add "$fnlabel | no final, no combine | sliding window, $srows $n_t rows" any "${SERIAL}SELECT sum(length(x::bytea)), max(md5(x::text)) FROM (SELECT ${a}_nn($args_t) OVER (ORDER BY i $sliding) AS x FROM $ssrc) q;"
   # moving aggregate: the transition function as MSFUNC, a do-nothing
   # inverse, the value as MINITCOND.
   add "$fnlabel | CREATE FUNCTION inverse transition (SQL)" any \
@@ -815,8 +896,8 @@ direct_batch() {  # role type
       add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} from a table, 5, ...)" any \
         "SELECT md5($fn(x.v, $args)::text) FROM d.v_$type x WHERE x.id = $vid;"
       [ "${PRIMARY[$sid]:-0}" = 1 ] || continue
-      args=$(fill_literal "$tpl" "$vid" "md5('x')")
-      add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} cast from text, text, ...)" any \
+      args=$(fill_literal "$tpl" "$vid" "$(val "$type" lit)")
+      add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} cast from text, $(vname "$type" lit), ...)" any \
         "SELECT md5($fn((SELECT txt FROM d.stored WHERE id = $vid)::$stype, $args)::text);"
     done
     args=$(fill_literal "$tpl" "$ref" 5)
@@ -906,7 +987,7 @@ raw_batch() {  # role type
     local stype=${A_STYPE[$sid]}
     local r="$schema.raw_${sid}"
     local args
-    args=$(fill "$tpl" "$ref" i)
+    args=$(fill "$tpl" "$ref" "$(val "$type" i)")
     unfilled "$args" && continue
     local rlabel="raw state of ${A_TKEY[$sid]} (no final, no INITCOND)"
     add "$rlabel | CREATE AGGREGATE" any "$(create_agg "$r" "${A_ARGS[$sid]}" "$stype" "${A_TFN[$sid]}" - - "${A_CFN[$sid]}")"
@@ -983,7 +1064,8 @@ own_batch() {  # role type
     [ "${A_TYPE[$sid]}" = "$type" ] || continue
     local tpl=${TEMPLATE[${A_NKEY[$sid]}]:-}
     [ -n "$tpl" ] || continue
-    local v=$NO_TWIN_VALUE
+    local v
+    v=$(val "$type" own)
     [ "${A_TWIN[$sid]}" = 1 ] && v=${VALUE[${A_VTYPE[$sid]}]:-NULL}
     local args
     args=$(fill "$tpl" "$ref" "$v")
@@ -1032,7 +1114,7 @@ capture_raw_texts() {
     local tpl=${TEMPLATE[${A_NKEY[$sid]}]:-} ref=${REF[$type]:-}
     [ -n "$tpl" ] && [ -n "$ref" ] || continue
     local args
-    args=$(fill "$tpl" "$ref" i)
+    args=$(fill "$tpl" "$ref" "$(val "$type" i)")
     unfilled "$args" && continue
     add "raw text of ${A_KEY[$sid]} | CREATE AGGREGATE" any \
       "$(create_agg "su.rawtext_$sid" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" - - "${A_CFN[$sid]}")"

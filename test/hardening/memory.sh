@@ -27,9 +27,14 @@
 # false, 4) 1100 bytes (its 548 byte working state - 256 bytes of counters,
 # 4 candidate entries, heap, index and a 64 byte text arena - in a 1 KiB
 # allocator chunk), bloom_agg_bits(v, 64, 3) 128 bytes (a 28 byte filter in
-# a 32 byte chunk plus its 16 byte header). The node's memory grows in
-# blocks of up to 8 MB, so at 200000 groups a figure is only good to about
-# 40 bytes per group.
+# a 32 byte chunk plus its 16 byte header), ddsketch_agg(v) 6144 bytes (its
+# working state is a dense window of 8-byte counts, twice the span of the
+# group's bucket indexes, plus ~400 bytes of header and exact sum: a group
+# k, k + N, k + 2N spans log2((k + 2N) / k) doublings, 64 buckets each, so
+# 2 to 20 KB, 5.3 KB on average; ~1 GB at 200000 groups) and
+# ddsketch_agg(v, 0.1, 16) 1300 bytes (windows of at most 32 slots: a 624
+# byte state). The node's memory grows in blocks of up to 8 MB, so at 200000
+# groups a figure is only good to about 40 bytes per group.
 set -euo pipefail
 
 check=0
@@ -81,14 +86,15 @@ SQL
 if [ $check -eq 1 ]; then
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;")
   aggs=("count(v)" "hll_agg(v)|$MAX_GROUP_BYTES" "cms_agg_sized(v, 16, 2, false, 4)|1100"
-        "bloom_agg_bits(v, 64, 3)|128")
+        "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300")
 else
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;"
          "hash, work_mem = 64MB (spills)|SET work_mem = '64MB'; SET enable_sort = off;"
          "sort + group|SET enable_hashagg = off; SET work_mem = '64MB';")
   aggs=("count(v)" "hll_agg(v)" "hll_agg(v, 4)" "hll_union(hll_add(hll_empty(), v))"
         "cms_agg_sized(v, 16, 2, false, 4)" "cms_union(cms_add(cms_empty_sized(16, 2, false, 4), v))"
-        "bloom_agg_bits(v, 64, 3)" "bloom_union(bloom_add(bloom_empty_bits(64, 3), v))")
+        "bloom_agg_bits(v, 64, 3)" "bloom_union(bloom_add(bloom_empty_bits(64, 3), v))"
+        "ddsketch_agg(v)" "ddsketch_union(ddsketch_add(ddsketch_empty(), v))" "ddsketch_agg(v, 0.1, 16)")
 fi
 # MEMORY_AGGS="agg;agg;..." measures only these (count(v) is always first).
 if [ -n "${MEMORY_AGGS:-}" ]; then
