@@ -37,6 +37,7 @@ libbenchmark-dev	/usr/include/benchmark/benchmark.h
 clang-14	clang++-14
 libclang-rt-14-dev	/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(uname -m).a
 postgresql-$PG_MAJOR-hll	/usr/share/postgresql/$PG_MAJOR/extension/hll.control
+postgresql-$PG_MAJOR-tdigest	/usr/share/postgresql/$PG_MAJOR/extension/tdigest.control
 python3-minimal	/usr/bin/python3
 EOF2
 }
@@ -44,8 +45,11 @@ EOF2
 # runtimes; the sanitizer build of the core tests uses g++'s libasan/libubsan
 # (libgcc-12-dev, already pulled in by g++); pgbench comes with
 # postgresql-$PG_MAJOR. The peer extension postgresql-$PG_MAJOR-hll: the
-# coexistence test and the benchmarks compare with it. python3-minimal: the
-# docs test (test/docs/run.sh uses only its standard library).
+# coexistence test and the benchmarks compare with it; the peer extension
+# postgresql-$PG_MAJOR-tdigest: the benchmarks and
+# test/report/ddsketch_vs_tdigest.sh compare ddsketch with it.
+# python3-minimal: the docs test (test/docs/run.sh uses only its standard
+# library).
 
 if [ "${1:-}" = --list ]; then deps_list; exit 0; fi
 
@@ -70,9 +74,12 @@ fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "install-deps: missing packages: ${missing[*]}" >&2
   echo "install-deps: run as root, or: sudo apt-get install -y ${missing[*]}" >&2
-  # The peer is optional for non-root developers; everything else is not.
+  # The peers are optional for non-root developers; everything else is not.
   for pkg in "${missing[@]}"; do
-    [ "$pkg" = "postgresql-$PG_MAJOR-hll" ] || exit 1
+    case $pkg in
+      "postgresql-$PG_MAJOR-hll" | "postgresql-$PG_MAJOR-tdigest") ;;
+      *) exit 1 ;;
+    esac
   done
   exit 0
 fi

@@ -196,6 +196,49 @@ bench_fmt_number() {
 
 bench_fmt_ms() { if [ -n "${1:-}" ]; then printf "%.0f" "$1"; else echo "failed"; fi; }
 
+# How a workload's result is shown, by key: unset = bench_fmt_number (an
+# integer); "%.3f" etc. = a printf format for one number; "quantiles:p50,p95,p99"
+# = the result is an array of quantiles ({a,b,c}), shown as "p50 a / p95 b / ...".
+declare -A BENCH_FMT=()
+bench_fmt_result() {  # bench_fmt_result KEY
+  local key=$1 value=${BENCH_RESULT[$1]:-} fmt=${BENCH_FMT[$1]:-}
+  if [ -z "$value" ]; then echo "–"; return; fi
+  case $fmt in
+    "") bench_fmt_number "$value" ;;
+    quantiles:*) bench_fmt_quantiles "$value" "${fmt#quantiles:}" ;;
+    *) if [[ "$value" =~ ^-?[0-9.]+([eE][-+]?[0-9]+)?$ ]]; then
+         # shellcheck disable=SC2059  # the format is the point
+         printf "$fmt\n" "$value"
+       else
+         echo "$value"
+       fi ;;
+  esac
+}
+
+# An array of numbers ({a,b,c}) to 6 significant digits, "a, b, c", or
+# labelled, "p50 a / p95 b / p99 c".
+bench_fmt_quantiles() {  # bench_fmt_quantiles VALUE [LABELS, comma-separated]
+  awk -v v="$1" -v l="${2:-}" 'BEGIN {
+    gsub(/[{} ]/, "", v); n = split(v, x, ","); split(l, lab, ",")
+    for (i = 1; i <= n; i++)
+      printf "%s%s%.6g", (i > 1 ? (l == "" ? ", " : " / ") : ""), (l == "" ? "" : lab[i] " "), x[i]
+    print "" }'
+}
+
+# The relative error of each quantile of an array result against an exact
+# array, for the "error vs exact" column: "p50 +0.123%, p95 -0.045%, ...".
+#   bench_quantile_errors '{1.01,2.02}' '{1,2}' p50,p95
+bench_quantile_errors() {
+  if [ -z "${1:-}" ] || [ -z "${2:-}" ]; then echo "–"; return; fi
+  awk -v e="$1" -v x="$2" -v l="$3" 'BEGIN {
+    gsub(/[{} ]/, "", e); gsub(/[{} ]/, "", x)
+    n = split(e, a, ","); m = split(x, b, ","); split(l, lab, ",")
+    if (n != m) { print "–"; exit }
+    for (i = 1; i <= n; i++)
+      printf "%s%s %+.3f%%", (i > 1 ? ", " : ""), lab[i], (b[i] != 0 ? 100 * (a[i] - b[i]) / b[i] : 0)
+    print "" }'
+}
+
 # The main table: times, ratios to the (paired) floor, ratio to the peer.
 bench_report_times() {
   local key peer to_peer
@@ -242,7 +285,7 @@ bench_report_plans() {
       err=$(awk -v e="${BENCH_RESULT[$key]}" -v x="$exact" 'BEGIN { printf "%+.2f%%\n", 100 * (e - x) / x }')
     fi
     printf '| %s | %s | %s | %s | %s / %s | %s | %s |\n' \
-      "${BENCH_LABEL[$key]}" "${BENCH_DBNAME[$key]}" "$(bench_fmt_number "${BENCH_RESULT[$key]:-}")" "$err" \
+      "${BENCH_LABEL[$key]}" "${BENCH_DBNAME[$key]}" "$(bench_fmt_result "$key")" "$err" \
       "$(bench_fmt_ms "${BENCH_FLOOR_MS_SERIAL[$key]}")" "$(bench_fmt_ms "${BENCH_FLOOR_MS_PAR[$key]}")" \
       "${BENCH_PLAN_SERIAL[$key]}" "${BENCH_PLAN_PAR[$key]}"
   done

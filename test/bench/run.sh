@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SQL benchmarks of the sketch extension, reported as ratios (docs/DESIGN.md,
-# "Measuring"): hll side by side with the peer postgresql-hll; cms and bloom
-# (which have no peer) against count(v) and the exact SQL answers.
+# "Measuring"): hll side by side with the peer postgresql-hll; ddsketch side
+# by side with the peer postgresql-15-tdigest (extension tdigest, in the same
+# database: its type is named tdigest) and the exact percentile_cont; cms and
+# bloom (which have no peer) against count(v) and the exact SQL answers.
 #
 #   make bench                                   (a throwaway cluster)
 #   BENCH_ROWS=200000 make bench                 quick smoke test
@@ -300,6 +302,89 @@ bench_run canon_collated sketch_bench "**hll_agg(ci)**, text under a nondetermin
 bench_run canon_interval sketch_bench "**hll_agg(i)**, interval: its normalized span" \
   "SELECT hll_cardinality(hll_agg(i)) FROM canon"
 
+# --- ddsketch (quantiles) ------------------------------------------------------
+# Table lat: BENCH_ROWS latency-like values, log-normal: v = exp(3 + 1.5 z)
+# milliseconds, z a standard normal deviate (Box-Muller from two random()
+# calls), so the median is ~20 ms, p99 ~660 ms and the values span ~10^-2 ..
+# 10^5 ms; hour = row % 720 deals the rows into 720 "hours" (30 days) alike.
+# Deterministic like bench (setseed, serial generation). The peer, the
+# t-digest of postgresql-15-tdigest at compression 100 (its usual setting),
+# lives in the same database when installed. The timed exact answer is
+# percentile_cont(0.99) (one sort); the reference for the errors, p50, p95
+# and p99 by percentile_disc (the rank ddsketch answers for; with this many
+# distinct values it is within a hair of percentile_cont, both shown in the
+# header), is computed once, untimed. The hourly sketches for the union workload (ours at
+# the default relative accuracy 0.01, tdigest(v, 100)) are built untimed too.
+have_tdigest=$(bench_psql postgres -A -t -c \
+  "SELECT count(*) FROM pg_available_extensions WHERE name = 'tdigest'")
+bench_log "building the lat table and its 720 hourly ddsketches$([ "$have_tdigest" = 1 ] && echo " and t-digests")"
+bench_psql sketch_bench -o /dev/null <<SQL
+SELECT setseed(0.75);
+CREATE TABLE lat AS
+SELECT exp(3 + 1.5 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())) AS v,
+       (g % 720)::smallint AS hour
+FROM generate_series(0, $BENCH_ROWS - 1) AS g;
+VACUUM (FREEZE, ANALYZE) lat;
+CREATE TABLE dd_hourly AS SELECT hour, ddsketch_agg(v) AS s FROM lat GROUP BY hour;
+VACUUM ANALYZE dd_hourly;
+SQL
+if [ "$have_tdigest" = 1 ]; then
+  bench_psql sketch_bench -o /dev/null <<SQL
+CREATE EXTENSION IF NOT EXISTS tdigest;
+CREATE TABLE td_hourly AS SELECT hour, tdigest(v, 100) AS s FROM lat GROUP BY hour;
+VACUUM ANALYZE td_hourly;
+SQL
+else
+  bench_log "postgresql-15-tdigest (extension tdigest) is not available: its rows skipped"
+fi
+lat_quantiles="'{0.5, 0.95, 0.99}'"
+lat_exact=$(bench_psql sketch_bench -A -t -c "
+  SELECT percentile_disc($lat_quantiles::float8[]) WITHIN GROUP (ORDER BY v) FROM lat")
+lat_exact_cont=$(bench_psql sketch_bench -A -t -c "
+  SELECT percentile_cont($lat_quantiles::float8[]) WITHIN GROUP (ORDER BY v) FROM lat")
+hourly_size() {  # hourly_size TABLE: its size and the mean size of a sketch
+  bench_psql sketch_bench -A -t -c "
+    SELECT pg_size_pretty(pg_total_relation_size('$1')) || ' (' || round(avg(pg_column_size(s))) || ' bytes per sketch)'
+    FROM $1"
+}
+lat_info=$(bench_psql sketch_bench -A -t -c "
+  SELECT pg_size_pretty(pg_total_relation_size('lat')) || ' table, v from '
+         || round(min(v)::numeric, 4) || ' to ' || round(max(v)::numeric, 1) || ' ms'
+  FROM lat")
+lat_info="$lat_info; exact p50, p95, p99: percentile_disc $(bench_fmt_quantiles "$lat_exact"), percentile_cont $(bench_fmt_quantiles "$lat_exact_cont"); 720 hourly sketches: ddsketch_agg(v) $(hourly_size dd_hourly)"
+if [ "$have_tdigest" = 1 ]; then
+  lat_info="$lat_info, tdigest(v, 100) $(hourly_size td_hourly)"
+  td_agg=td_agg td_uni=td_uni
+else
+  td_agg="" td_uni=""
+fi
+
+lat_floor_sql="SELECT count(v) FROM lat"
+bench_set_floor sketch_bench "$lat_floor_sql"
+bench_run lat_floor sketch_bench "lat table: count(v) — its floor" "$lat_floor_sql"
+bench_run lat_exact sketch_bench "exact p99: percentile_cont(0.99) WITHIN GROUP (ORDER BY v)" \
+  "SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY v) FROM lat"
+bench_run dd_agg sketch_bench "**ddsketch: ddsketch_agg(v)**, then p50/p95/p99 (α 0.54%)" \
+  "SELECT ddsketch_quantiles(ddsketch_agg(v), $lat_quantiles) FROM lat" "$td_agg"
+if [ "$have_tdigest" = 1 ]; then
+  bench_run td_agg sketch_bench "peer: tdigest(v, 100), then p50/p95/p99 (tdigest_percentile)" \
+    "SELECT tdigest_percentile(d, $lat_quantiles::float8[]) FROM (SELECT tdigest(v, 100) AS d FROM lat) AS a"
+fi
+# Union: the quantiles of the whole month from its 720 hourly sketches.
+bench_run dd_uni sketch_bench "**ddsketch: union of 720 hourly sketches (ddsketch_union), then p50/p95/p99**" \
+  "SELECT ddsketch_quantiles(ddsketch_union(s), $lat_quantiles) FROM dd_hourly" "$td_uni"
+if [ "$have_tdigest" = 1 ]; then
+  bench_run td_uni sketch_bench "peer: union of 720 hourly t-digests, tdigest_percentile(s, …) over them" \
+    "SELECT tdigest_percentile(s, $lat_quantiles::float8[]) FROM td_hourly"
+fi
+BENCH_FMT[lat_exact]="%.3f"
+for key in dd_agg td_agg dd_uni td_uni; do
+  BENCH_FMT[$key]="quantiles:p50,p95,p99"
+  BENCH_ERROR[$key]=$(bench_quantile_errors "${BENCH_RESULT[$key]:-}" "$lat_exact" p50,p95,p99)
+done
+BENCH_ERROR[lat_exact]=$(bench_quantile_errors "{${BENCH_RESULT[lat_exact]:-}}" \
+  "{$(awk -F, '{ gsub(/[{}]/, ""); print $3 }' <<<"$lat_exact")}" "p99 vs percentile_disc")
+
 # Every distinct-count result estimates the same number: v falls in exactly
 # one group, one day, so per-group and per-day distinct counts add up to
 # count(DISTINCT v). bloom_agg's fill-based estimate is one too.
@@ -348,6 +433,7 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 - table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
 - cms: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24); $zipf_info
 - bloom: $bloom_info
+- ddsketch: table lat, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v float8 = exp(3 + 1.5 z) ms, z standard normal, hour smallint = row % 720); $lat_info
 - each time: median of $BENCH_RUNS runs after one warm-up, psql \`\\timing\` (client-side, planning included), alternating with as many runs of \`count(v)\`
 - serial: \`max_parallel_workers_per_gather = 0\`; parallel: \`= 2\`, \`parallel_setup_cost = parallel_tuple_cost = 0\`
 - load average (1/5/15 min) at start: $load_start, at end: $(bench_load); whole run: ${elapsed}s
@@ -358,10 +444,12 @@ database and mode (the cost of just scanning the column), where the
 count(v) runs alternate with the workload's runs in one session, so
 background load cancels out. "ratio to peer": our ratio to count(v)
 divided by the peer's for the same job at the same precision
-(postgresql-hll at log2m = 14); below 1 means ours is faster; the peer
-has no count-min sketch or Bloom filter, so the cms and bloom rows have
+(postgresql-hll at log2m = 14; for ddsketch, postgresql-15-tdigest's
+t-digest at compression 100); below 1 means ours is faster; neither peer
+has a count-min sketch or Bloom filter, so the cms and bloom rows have
 none. The cms rows run on the skewed zipf table, against its own
-count(v). Bold rows are this extension.
+count(v), the ddsketch rows on the lat table, against its own. Bold rows
+are this extension.
 
 $(bench_report_times)
 
@@ -373,8 +461,9 @@ What each workload returned (the distinct counts, bloom_agg's included,
 all estimate \`count(DISTINCT v)\`; cms_agg's result is its top value's
 estimated frequency, against the exact maximum frequency; the top 10s are
 values best first; the bloom probe's excess over the exact EXISTS is its
-false positives) and the plans of the warm-up runs (EXPLAIN ANALYZE:
-aggregate nodes top-down, workers launched, disk spill):
+false positives; the quantiles' errors are relative to percentile_disc)
+and the plans of the warm-up runs (EXPLAIN ANALYZE: aggregate nodes
+top-down, workers launched, disk spill):
 
 $(bench_report_plans)
 EOF

@@ -4,9 +4,9 @@
 --
 -- Self-checking: every check prints one row `name | ok` or
 -- `name | not ok: <why>`. A check compares a distributed query with the same
--- query on a local (non-distributed) copy of the data: hll and bloom by
--- sketch equality (=, i.e. identical bytes), cms by N, by the frequencies of
--- a set of keys and by cms_topk. Every check runs as its own statement and
+-- query on a local (non-distributed) copy of the data: hll, bloom and ddsketch
+-- by sketch equality (=, i.e. identical bytes), cms by N, by the frequencies
+-- of a set of keys and by cms_topk. Every check runs as its own statement and
 -- catches its own errors, reporting the SQLSTATE and message, so one failure
 -- never hides another. No check depends on the row order of an unordered result.
 --
@@ -74,8 +74,9 @@ END
 $f$;
 
 -- The rows (g text, s <sketch>) of a distributed query against those of a
--- local one, matched by g. hll and bloom (and cms in mode 'bytes'): equal
--- sketches. cms: equal N and,
+-- local one, matched by g. hll, bloom and ddsketch (and cms in mode 'bytes'):
+-- equal sketches (ddsketch: its stored form is canonical and its sum exact,
+-- so a split aggregate has the bytes of the local one). cms: equal N and,
 -- for each key of key_sql (a query of (key, true count) for the group $1,
 -- NULL for all rows), a frequency never below the true count and
 --   mode 'exact': frequencies and cms_topk(s, 5) equal to the local ones;
@@ -107,13 +108,18 @@ BEGIN
       RETURN format('%s | not ok: group %s: %s sketch is NULL, the other is not', name,
                     coalesce(dg[i], '(all)'), CASE WHEN ds[i] IS NULL THEN 'the distributed' ELSE 'the local' END);
     END IF;
-    IF family IN ('hll', 'bloom') OR mode = 'bytes' THEN
+    IF family IN ('hll', 'bloom', 'ddsketch') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
       IF NOT eq THEN
-        EXECUTE format('SELECT %1$s_cardinality($1::%1$s), %1$s_cardinality($2::%1$s)', family)
+        -- what each side holds: the estimate, N for cms, the exact count for ddsketch
+        EXECUTE format('SELECT %2$s($1::%1$s), %2$s($2::%1$s)', family,
+                       CASE family WHEN 'ddsketch' THEN 'ddsketch_count' WHEN 'cms' THEN 'cms_total'
+                                   ELSE family || '_cardinality' END)
           INTO n_d, n_l USING ds[i], ls[i];
-        RETURN format('%s | not ok: group %s: sketches differ (estimate %s distributed, %s local)',
-                      name, coalesce(dg[i], '(all)'), n_d, n_l);
+        RETURN format('%s | not ok: group %s: sketches differ (%s %s distributed, %s local)',
+                      name, coalesce(dg[i], '(all)'),
+                      CASE family WHEN 'ddsketch' THEN 'count' WHEN 'cms' THEN 'N' ELSE 'estimate' END,
+                      n_d, n_l);
       END IF;
     ELSE
       EXECUTE 'SELECT cms_total($1::cms), cms_total($2::cms)' INTO n_d, n_l USING ds[i], ls[i];
@@ -264,6 +270,10 @@ SET client_min_messages = warning;
 -- Data: 200,000 events (psql -v rows=N) over 32 tenants (the distribution column), 4 kinds,
 -- 48 hours; ~57,000 users (dense hll per shard), Zipf-like pages (clear heavy
 -- hitters), weights 1..5, and one column of each type the aggregates take.
+-- lat (ddsketch): a latency-like float8, log-normal (exp(3 + 1.5 z), z a
+-- normal deviate by Box-Muller from two hashes of the event id), so nearly
+-- every value is distinct and they span ~10^-2 .. 10^5; plus zeros (1 in
+-- 53), negatives (1 in 41) and NULLs (1 in 89).
 -- Deterministic; some NULLs. events_local is the same data, not distributed.
 -- ---------------------------------------------------------------------------
 
@@ -274,7 +284,11 @@ SELECT event_id, tenant_id, kind, ts, user_id, page, n,
        ('v' || v)::varchar(16) AS c_varchar, ('b' || v)::char(8) AS c_bpchar,
        decode(md5(v::text), 'hex') AS c_bytea, md5(v::text)::uuid AS c_uuid,
        date '2024-01-01' + v AS c_date, timestamp '2024-01-01' + v * interval '1 minute' AS c_timestamp,
-       timestamptz '2024-01-01 00:00+00' + v * interval '1 minute' AS c_timestamptz, v % 3 = 0 AS c_bool
+       timestamptz '2024-01-01 00:00+00' + v * interval '1 minute' AS c_timestamptz, v % 3 = 0 AS c_bool,
+       CASE WHEN event_id % 89 = 0 THEN NULL
+            WHEN event_id % 53 = 0 THEN 0::float8
+            WHEN event_id % 41 = 0 THEN -exp(1.5 * z)
+            ELSE exp(3 + 1.5 * z) END AS lat
 FROM (
   SELECT i AS event_id,
          1 + (abs(hashint8extended(i, 1)) % 32)::int AS tenant_id,
@@ -284,7 +298,9 @@ FROM (
          'p' || floor(power(2000, (abs(hashint8extended(i, 5)) % 1000000) / 1e6))::int AS page,
          1 + abs(hashint8extended(i, 6)) % 5 AS n,
          CASE WHEN i % 97 = 0 THEN NULL
-              ELSE floor(power(5000, (abs(hashint8extended(i, 7)) % 1000000) / 1e6))::int END AS v
+              ELSE floor(power(5000, (abs(hashint8extended(i, 7)) % 1000000) / 1e6))::int END AS v,
+         sqrt(-2 * ln(((abs(hashint8extended(i, 8)) % 1000000) + 0.5)::float8 / 1e6))
+           * cos(2 * pi() * ((abs(hashint8extended(i, 9)) % 1000000)::float8 / 1e6)) AS z
   FROM generate_series(1, :rows) i) s;
 -- the cms checks read the true counts of a group's keys from the local copy
 CREATE INDEX ON events_local ((tenant_id::text));
@@ -296,12 +312,18 @@ INSERT INTO events SELECT * FROM events_local;
 ANALYZE events;
 
 -- Sketches per tenant, kind and day (256 rows), built locally: the input of
--- hll_union, cms_union and bloom_union. hp has p = 10 + kind: hll_union over
--- it folds different precisions (exactly, down to the smallest).
+-- hll_union, cms_union, bloom_union and ddsketch_union. hp has p = 10 + kind:
+-- hll_union over it folds different precisions (exactly, down to the
+-- smallest). dp has relative accuracy 0.01, 0.02, 0.05, 0.1 by kind (scales
+-- 6, 5, 3, 2): ddsketch_union over it folds finer buckets into the coarsest
+-- scale. dm has 2048, 512, 128, 64 buckets by kind: ddsketch_union over it
+-- collapses to the smallest limit.
 CREATE TABLE sketches_local AS
 SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        hll_agg(user_id) AS h, hll_agg(user_id, 10 + kind) AS hp,
-       cms_agg(page) AS c, bloom_agg(user_id, 20000, 0.01) AS b
+       cms_agg(page) AS c, bloom_agg(user_id, 20000, 0.01) AS b,
+       ddsketch_agg(lat) AS d, ddsketch_agg(lat, (ARRAY[0.01, 0.02, 0.05, 0.1])[kind + 1]) AS dp,
+       ddsketch_agg(lat, 0.01, (ARRAY[2048, 512, 128, 64])[kind + 1]) AS dm
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
@@ -352,7 +374,13 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('cms',   'cms_union(%s)',                                     NULL, 'sketches', 'c',    NULL, 'exact'),
   ('bloom', 'bloom_agg(%s, 100000, 0.01)',                       NULL, 'events',   'user_id', NULL, NULL),
   ('bloom', 'bloom_agg_bits(%s, 65536, 5)',                      NULL, 'events',   'user_id', NULL, NULL),
-  ('bloom', 'bloom_union(%s)',                                   NULL, 'sketches', 'b',       NULL, NULL);
+  ('bloom', 'bloom_union(%s)',                                   NULL, 'sketches', 'b',       NULL, NULL),
+  ('ddsketch', 'ddsketch_agg(%s)',                               NULL, 'events',   'lat',     NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_agg(%s, 0.001)',                        NULL, 'events',   'lat',     NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_agg(%s, 0.01, 64)',                     NULL, 'events',   'lat',     NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'd',       NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dp',      NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dm',      NULL, 'bytes');
 UPDATE aggs SET keycol = CASE WHEN col = 'c' THEN 'page' ELSE col END;
 UPDATE aggs SET cnt = 'count(*)' WHERE agg = 'cms_union(%s)';
 
@@ -371,7 +399,9 @@ FROM aggs CROSS JOIN shapes ORDER BY aggs.ord, shapes.ord
 \gexec
 
 -- ---------------------------------------------------------------------------
--- 2. Every input type of hll_agg, cms_agg and bloom_agg, split (no GROUP BY).
+-- 2. Every input type of hll_agg, cms_agg and bloom_agg, split (no GROUP BY),
+-- and the numeric ones of ddsketch_agg (through the implicit cast to double
+-- precision).
 -- ---------------------------------------------------------------------------
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
               family, agg, agg, 'events', 'events_local', col, col, 'count(*)', 'exact', 'none')
@@ -381,6 +411,12 @@ CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', '
                         'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
                         'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
 ORDER BY a.o, t.tord
+\gexec
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
+              'ddsketch', 'ddsketch_agg(%s)', 'ddsketch_agg(%s)', 'events', 'events_local', col, col,
+              NULL, 'bytes', 'none')
+FROM unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8']) WITH ORDINALITY t(col, tord)
+ORDER BY t.tord
 \gexec
 
 -- ---------------------------------------------------------------------------
@@ -401,6 +437,28 @@ SELECT pg_temp.check_rows('bloom_contains(bloom_union(b), user_id) for every use
   $q$SELECT bloom_contains((SELECT bloom_union(b) FROM sketches), user_id)::text
      FROM (SELECT DISTINCT user_id FROM events WHERE user_id IS NOT NULL) u GROUP BY 1$q$,
   $q$SELECT 'true'$q$);
+SELECT pg_temp.check_rows('kind, ddsketch_quantiles(ddsketch_agg(lat), {0.5, 0.95, 0.99}) GROUP BY kind',
+  $q$SELECT kind || ':' || ddsketch_quantiles(ddsketch_agg(lat), '{0.5, 0.95, 0.99}')::text FROM events GROUP BY kind$q$,
+  $q$SELECT kind || ':' || ddsketch_quantiles(ddsketch_agg(lat), '{0.5, 0.95, 0.99}')::text FROM events_local GROUP BY kind$q$);
+SELECT pg_temp.check_rows('tenant_id, ddsketch_quantile(ddsketch_union(dp), 0.99) GROUP BY tenant_id HAVING ddsketch_count(..) > 6180',
+  $q$SELECT tenant_id || ':' || ddsketch_quantile(ddsketch_union(dp), 0.99) FROM sketches
+     GROUP BY tenant_id HAVING ddsketch_count(ddsketch_union(dp)) > 6180$q$,
+  $q$SELECT tenant_id || ':' || ddsketch_quantile(ddsketch_union(dp), 0.99) FROM sketches_local
+     GROUP BY tenant_id HAVING ddsketch_count(ddsketch_union(dp)) > 6180$q$);
+SELECT pg_temp.check_true('ddsketch_agg(lat): count, min and max exact (count(lat), min(lat), max(lat), all distributed)',
+  $q$SELECT ddsketch_count(s) = c AND ddsketch_min(s) = lo AND ddsketch_max(s) = hi
+     FROM (SELECT ddsketch_agg(lat) AS s, count(lat) AS c, min(lat) AS lo, max(lat) AS hi FROM events) x$q$);
+SELECT pg_temp.check_true('ddsketch_union(d): within its relative accuracy of percentile_disc for q = 0.001 .. 0.999',
+  $q$SELECT bool_and(abs(ddsketch_quantile(s, q) - exact) <= ddsketch_relative_accuracy(s) * abs(exact))
+     FROM (SELECT ddsketch_union(d) AS s FROM sketches) d,
+          (SELECT q, percentile_disc(q) WITHIN GROUP (ORDER BY lat) AS exact
+           FROM events_local, unnest('{0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999}'::float8[]) q
+           GROUP BY q) e$q$,
+  $q$SELECT string_agg(q || ': ' || ddsketch_quantile(s, q) || ' vs ' || exact, ', ')
+     FROM (SELECT ddsketch_union(d) AS s FROM sketches) d,
+          (SELECT q, percentile_disc(q) WITHIN GROUP (ORDER BY lat) AS exact
+           FROM events_local, unnest('{0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999}'::float8[]) q
+           GROUP BY q) e$q$);
 
 -- ---------------------------------------------------------------------------
 -- 4. Hourly rollups into distributed tables.
@@ -408,14 +466,16 @@ SELECT pg_temp.check_rows('bloom_contains(bloom_union(b), user_id) for every use
 \o /dev/null
 CREATE TABLE rollup_local AS
 SELECT tenant_id, date_trunc('hour', ts) AS hour, hll_agg(user_id) AS users,
-       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen
+       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
+       ddsketch_agg(lat) AS latency
 FROM events_local GROUP BY 1, 2;
 CREATE TABLE rollup_kind_local AS
 SELECT date_trunc('hour', ts) AS hour, kind, hll_agg(user_id) AS users,
-       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen
+       cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
+       ddsketch_agg(lat) AS latency
 FROM events_local GROUP BY 1, 2;
 -- colocated with events, keyed like it (INSERT ... SELECT pushed down)
-CREATE TABLE rollup_co (tenant_id int, hour timestamptz, users hll, pages cms, seen bloom,
+CREATE TABLE rollup_co (tenant_id int, hour timestamptz, users hll, pages cms, seen bloom, latency ddsketch,
                         PRIMARY KEY (tenant_id, hour));
 SELECT create_distributed_table('rollup_co', 'tenant_id', colocate_with => 'events');
 -- colocated, built in two halves: the second merges with ON CONFLICT DO UPDATE
@@ -426,49 +486,52 @@ CREATE TABLE rollup_nc (LIKE rollup_co INCLUDING ALL);
 SELECT create_distributed_table('rollup_nc', 'tenant_id', colocate_with => 'none', shard_count => 6);
 -- keyed by hour and kind: the rollup groups by non-distribution columns of
 -- events, so its aggregates are split, then merged by ON CONFLICT as well
-CREATE TABLE rollup_kind (hour timestamptz, kind int, users hll, pages cms, seen bloom,
+CREATE TABLE rollup_kind (hour timestamptz, kind int, users hll, pages cms, seen bloom, latency ddsketch,
                           PRIMARY KEY (hour, kind));
 SELECT create_distributed_table('rollup_kind', 'hour', colocate_with => 'none');
 \o
 
 SELECT pg_temp.check_plan('rollup colocated: INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$,
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$,
   'pushdown', 'hll_agg');
 SELECT pg_temp.check_exec('rollup colocated: INSERT ... SELECT',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$);
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_upsert SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: ON CONFLICT DO UPDATE SET h = t.h || EXCLUDED.h (odd events)',
   $q$INSERT INTO rollup_upsert AS t SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (tenant_id, hour) DO UPDATE
-       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen$q$);
+       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
+           latency = t.latency || EXCLUDED.latency$q$);
 SELECT pg_temp.check_exec('rollup not colocated (same key, repartitioned): INSERT ... SELECT',
   $q$INSERT INTO rollup_nc SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01) FROM events GROUP BY 1, 2$q$);
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_plan('rollup by hour and kind (not colocated): INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$, 'split', 'hll_agg');
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): ON CONFLICT DO UPDATE (odd events)',
   $q$INSERT INTO rollup_kind AS t SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (hour, kind) DO UPDATE
-       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen$q$);
+       SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
+           latency = t.latency || EXCLUDED.latency$q$);
 
--- Contents, row by row, against the rollup of the local copy: hll, bloom
--- and cms equal (= on cms too: plain update, and every page of an hour fits
--- k = 1000, so a merge is the sketch of the whole hour, byte for byte).
+-- Contents, row by row, against the rollup of the local copy: hll, bloom,
+-- ddsketch and cms equal (= on cms too: plain update, and every page of an
+-- hour fits k = 1000, so a merge is the sketch of the whole hour, byte for
+-- byte; ddsketch: the upsert's || is exact).
 SELECT format('SELECT pg_temp.check_same(%L, %L, %L, %L, NULL, %L)',
               r.label || ': ' || c.col || ' row by row', c.family,
               format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.tbl),
@@ -478,7 +541,8 @@ FROM (VALUES (1, 'rollup colocated', 'rollup_co', 'rollup_local', $$tenant_id ||
              (3, 'rollup not colocated (same key)', 'rollup_nc', 'rollup_local', $$tenant_id || ' ' || hour$$),
              (4, 'rollup by hour and kind (not colocated, upsert)', 'rollup_kind', 'rollup_kind_local', $$hour || ' ' || kind$$))
        r(o, label, tbl, local_tbl, g)
-CROSS JOIN (VALUES (1, 'hll', 'users', NULL), (2, 'cms', 'pages', 'bytes'), (3, 'bloom', 'seen', NULL)) c(o, family, col, mode)
+CROSS JOIN (VALUES (1, 'hll', 'users', NULL), (2, 'cms', 'pages', 'bytes'), (3, 'bloom', 'seen', NULL),
+                   (4, 'ddsketch', 'latency', NULL)) c(o, family, col, mode)
 ORDER BY r.o, c.o
 \gexec
 -- Reading the rollups: daily merges (split hll_union), a running total.
@@ -493,6 +557,17 @@ SELECT pg_temp.check_same('rollup colocated: cms_union(pages) = cms_agg_sized ov
 SELECT pg_temp.check_same('rollup colocated: bloom_union(seen) GROUP BY tenant_id = bloom_agg over the tenant''s events', 'bloom',
   $q$SELECT tenant_id::text AS g, bloom_union(seen) AS s FROM rollup_co GROUP BY tenant_id$q$,
   $q$SELECT tenant_id::text AS g, bloom_agg(user_id, 10000, 0.01) AS s FROM events_local GROUP BY tenant_id$q$);
+SELECT pg_temp.check_same('rollup colocated: daily ddsketch_union(latency) = ddsketch_agg over the events of the day', 'ddsketch',
+  $q$SELECT date_trunc('day', hour)::text AS g, ddsketch_union(latency) AS s FROM rollup_co GROUP BY 1$q$,
+  $q$SELECT date_trunc('day', ts)::text AS g, ddsketch_agg(lat) AS s FROM events_local GROUP BY 1$q$);
+SELECT pg_temp.check_same('rollup by hour and kind (upsert): ddsketch_union(latency) GROUP BY kind = ddsketch_agg over the kind''s events', 'ddsketch',
+  $q$SELECT kind::text AS g, ddsketch_union(latency) AS s FROM rollup_kind GROUP BY kind$q$,
+  $q$SELECT kind::text AS g, ddsketch_agg(lat) AS s FROM events_local GROUP BY kind$q$);
+SELECT pg_temp.check_rows('rollup colocated: daily p99 from ddsketch_union(latency), ddsketch_quantile',
+  $q$SELECT day || ' ' || ddsketch_quantile(s, 0.99)
+     FROM (SELECT date_trunc('day', hour) AS day, ddsketch_union(latency) AS s FROM rollup_co GROUP BY 1) d$q$,
+  $q$SELECT day || ' ' || ddsketch_quantile(s, 0.99)
+     FROM (SELECT date_trunc('day', ts) AS day, ddsketch_agg(lat) AS s FROM events_local GROUP BY 1) d$q$);
 SELECT pg_temp.check_rows('rollup colocated: running distinct users, hll_union(users) OVER (ORDER BY hour)',
   $q$SELECT hour || ' ' || # hll_union(users) OVER (ORDER BY hour)
      FROM (SELECT hour, hll_union(users) AS users FROM rollup_co GROUP BY hour) h$q$,
@@ -519,7 +594,11 @@ FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (9, 'bloom', 'bloom_agg(%s, 100000, 0.01)', 'events_empty', 'user_id', NULL),
              (10, 'hll', 'hll_union(%s)', 'sketches_empty', 'h', NULL),
              (11, 'cms', 'cms_union(%s)', 'sketches_empty', 'c', 'count(*)'),
-             (12, 'bloom', 'bloom_union(%s)', 'sketches_empty', 'b', NULL)) a(o, family, agg, tbl, col, cnt)
+             (12, 'bloom', 'bloom_union(%s)', 'sketches_empty', 'b', NULL),
+             (13, 'ddsketch', 'ddsketch_agg(%s)', 'events_sparse', 'lat', NULL),
+             (14, 'ddsketch', 'ddsketch_union(%s)', 'sketches_sparse', 'dp', NULL),
+             (15, 'ddsketch', 'ddsketch_agg(%s)', 'events_empty', 'lat', NULL),
+             (16, 'ddsketch', 'ddsketch_union(%s)', 'sketches_empty', 'd', NULL)) a(o, family, agg, tbl, col, cnt)
 CROSS JOIN (VALUES (1, 'none'), (2, 'kind')) s(so, shape)
 ORDER BY a.o, s.so
 \gexec
@@ -546,7 +625,21 @@ FROM (VALUES
   (10, 'hll_union(h) WHERE kind = -1 GROUP BY kind: no rows',
       'SELECT count(*) = 0 FROM (SELECT kind, hll_union(h) FROM sketches WHERE kind = -1 GROUP BY kind) x'),
   (11, 'hll_union(h) WHERE tenant_id = 7 AND kind = -1 (router query, no rows) IS NULL',
-      'SELECT hll_union(h) IS NULL FROM sketches WHERE tenant_id = 7 AND kind = -1')
+      'SELECT hll_union(h) IS NULL FROM sketches WHERE tenant_id = 7 AND kind = -1'),
+  (12, 'ddsketch_agg over an empty distributed table: NULL, ddsketch_count 0, quantile NULL',
+      'SELECT s IS NULL AND ddsketch_count(s) = 0 AND ddsketch_quantile(s, 0.5) IS NULL AND ddsketch_sum(s) = 0
+       FROM (SELECT ddsketch_agg(lat) AS s FROM events_empty) x'),
+  (13, 'ddsketch_count(ddsketch_agg(lat)) over an empty distributed table = 0',
+      'SELECT ddsketch_count(ddsketch_agg(lat)) = 0 FROM events_empty'),
+  (14, 'ddsketch_union(d) over an empty distributed table IS NULL, ddsketch_count 0',
+      'SELECT ddsketch_union(d) IS NULL AND ddsketch_count(ddsketch_union(d)) = 0 FROM sketches_empty'),
+  (15, 'ddsketch_agg(lat, 0.01, 64) WHERE kind = -1 (every shard, no rows) IS NULL',
+      'SELECT ddsketch_agg(lat, 0.01, 64) IS NULL FROM events WHERE kind = -1'),
+  (16, 'ddsketch_agg(lat) GROUP BY tenant_id over a sparse table: 2 groups, the counts of count(lat)',
+      'SELECT count(*) = 2 AND bool_and(ddsketch_count(s) = c)
+       FROM (SELECT tenant_id, ddsketch_agg(lat) AS s, count(lat) AS c FROM events_sparse GROUP BY tenant_id) x'),
+  (17, 'ddsketch_quantile(ddsketch_union(d), 0.99) WHERE false (no shard queried) IS NULL',
+      'SELECT ddsketch_quantile(ddsketch_union(d), 0.99) IS NULL FROM sketches WHERE false')
 ) x(o, label, q)
 ORDER BY x.o;
 SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = local',
@@ -559,17 +652,23 @@ SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = loc
 \o /dev/null
 -- Sketches of different parameters in the same shard (tenant 1), and in two
 -- shards (tenant 1 and a tenant of another shard).
-CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll);
+-- (ddsketch: relative accuracy 0.05 and 0.01 with 16 and 2048 buckets,
+-- which fold to the coarser scale and the smaller limit, no error.)
+CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll, d ddsketch);
 SELECT create_distributed_table('mixed_same', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_same VALUES
-  (1, cms_add(cms_empty_sized(272, 5), 'a'::text), bloom_add(bloom_empty_bits(1024, 3), 'a'::text), hll_add(hll_empty(10), 'a'::text)),
-  (1, cms_add(cms_empty_sized(2719, 5), 'b'::text), bloom_add(bloom_empty_bits(2048, 3), 'b'::text), hll_add(hll_empty(14), 'b'::text));
+  (1, cms_add(cms_empty_sized(272, 5), 'a'::text), bloom_add(bloom_empty_bits(1024, 3), 'a'::text), hll_add(hll_empty(10), 'a'::text),
+      ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2)),
+  (1, cms_add(cms_empty_sized(2719, 5), 'b'::text), bloom_add(bloom_empty_bits(2048, 3), 'b'::text), hll_add(hll_empty(14), 'b'::text),
+      ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0));
 CREATE TABLE mixed_cross (LIKE mixed_same);
 SELECT create_distributed_table('mixed_cross', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_cross
 SELECT t, CASE WHEN t = 1 THEN cms_add(cms_empty_sized(272, 5), 'a'::text) ELSE cms_add(cms_empty_sized(2719, 5), 'b'::text) END,
           CASE WHEN t = 1 THEN bloom_add(bloom_empty_bits(1024, 3), 'a'::text) ELSE bloom_add(bloom_empty_bits(2048, 3), 'b'::text) END,
-          CASE WHEN t = 1 THEN hll_add(hll_empty(10), 'a'::text) ELSE hll_add(hll_empty(14), 'b'::text) END
+          CASE WHEN t = 1 THEN hll_add(hll_empty(10), 'a'::text) ELSE hll_add(hll_empty(14), 'b'::text) END,
+          CASE WHEN t = 1 THEN ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2)
+               ELSE ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0) END
 FROM (SELECT 1 AS t UNION ALL
       SELECT min(x) FROM generate_series(2, 32) x
       WHERE get_shard_id_for_distribution_column('events', x) <> get_shard_id_for_distribution_column('events', 1)) s;
@@ -597,7 +696,24 @@ FROM (VALUES
   (9, 'cms_agg_weighted: a negative count: 22023 from the worker',
       'SELECT cms_agg_weighted(page, n - 3) FROM events', '%must not be negative%', 'worker'),
   (10, 'hll_agg(user_id, 30): precision out of range: 22023 from the worker',
-      'SELECT hll_agg(user_id, 30) FROM events', '%out of range%', 'worker')
+      'SELECT hll_agg(user_id, 30) FROM events', '%out of range%', 'worker'),
+  (11, 'ddsketch_agg: a NaN value: 22023 from the worker',
+      $q$SELECT ddsketch_agg(CASE WHEN event_id = 4242 THEN 'NaN'::float8 ELSE lat END) FROM events$q$,
+      'a ddsketch cannot hold NaN%', 'worker'),
+  (12, 'ddsketch_agg GROUP BY tenant_id (pushed down): -Infinity: 22023 from the worker',
+      $q$SELECT tenant_id, ddsketch_agg(CASE WHEN event_id = 4242 THEN '-Infinity'::float8 ELSE lat END) FROM events GROUP BY tenant_id$q$,
+      'a ddsketch cannot hold -Infinity%', 'worker'),
+  (13, 'ddsketch_agg GROUP BY kind: NaN in one group: 22023 from the worker',
+      $q$SELECT kind, ddsketch_agg(CASE WHEN event_id = 4242 THEN 'NaN'::float8 ELSE lat END) FROM events GROUP BY kind$q$,
+      'a ddsketch cannot hold NaN%', 'worker'),
+  (14, 'ddsketch_agg: relative accuracy changing within a group: 22023 from the worker',
+      'SELECT ddsketch_agg(lat, CASE WHEN event_id % 2 = 0 THEN 0.01 ELSE 0.05 END) FROM events', '%must be the same for every row%', 'worker'),
+  (15, 'ddsketch_agg(lat, 0.01, 8): max_buckets out of range: 22023 from the worker',
+      'SELECT ddsketch_agg(lat, 0.01, 8) FROM events', '%max_buckets must be between 16 and 65536%', 'worker'),
+  (16, 'ddsketch_agg(lat, 0): relative accuracy out of range: 22023 from the worker',
+      'SELECT ddsketch_agg(lat, 0) FROM events', '%relative accuracy must be at least%', 'worker'),
+  (17, 'ddsketch_quantile(ddsketch_union(d), 1.5): q outside 0..1: 22023 from the coordinator',
+      'SELECT ddsketch_quantile(ddsketch_union(d), 1.5) FROM sketches', '%outside 0..1%', 'coordinator')
 ) x(o, label, q, msg, place)
 ORDER BY x.o;
 -- different hll precisions are no error: they fold to the smallest
@@ -605,3 +721,15 @@ SELECT pg_temp.check_true('hll_union: p = 10 and p = 14 in one shard fold to p =
   $q$SELECT hll_union(h) = hll_union(hll_add(hll_empty(10), 'a'::text), hll_add(hll_empty(10), 'b'::text)) FROM mixed_same$q$);
 SELECT pg_temp.check_true('hll_union: p = 10 and p = 14 in two shards fold to p = 10',
   $q$SELECT hll_union(h) = hll_union(hll_add(hll_empty(10), 'a'::text), hll_add(hll_empty(10), 'b'::text)) FROM mixed_cross$q$);
+-- and different ddsketch accuracies and bucket limits fold to the coarser
+-- scale and the smaller limit
+SELECT pg_temp.check_true(x.label, x.q, x.detail)
+FROM (VALUES
+  (1, 'ddsketch_union: accuracy 0.05 / 16 buckets and 0.01 / 2048 in one shard fold to 0.05 / 16',
+      $q$SELECT ddsketch_union(d) = ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2), 1000), 0) FROM mixed_same$q$,
+      $q$SELECT ddsketch_info(ddsketch_union(d))::text FROM mixed_same$q$),
+  (2, 'ddsketch_union: accuracy 0.05 / 16 buckets and 0.01 / 2048 in two shards fold to 0.05 / 16',
+      $q$SELECT ddsketch_union(d) = ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2), 1000), 0) FROM mixed_cross$q$,
+      $q$SELECT ddsketch_info(ddsketch_union(d))::text FROM mixed_cross$q$)
+) x(o, label, q, detail)
+ORDER BY x.o;
