@@ -186,7 +186,9 @@ Status parse_stored_store(const uint8_t* data, size_t len, size_t* pos, int scal
     if (i == 0 && gap != 0)
       return invalid("the first entry of the %s store has gap %llu, not 0", name,
                      static_cast<unsigned long long>(gap));
-    if (gap > static_cast<uint64_t>(range_high - index - 1))
+    // index < range_high here keeps range_high - index - 1 from going
+    // negative (and, as uint64, huge) after an entry at the last bucket.
+    if (index >= range_high || gap > static_cast<uint64_t>(range_high - index - 1))
       return invalid("entry %u of the %s store is past index %lld, the last bucket of scale %d", i,
                      name, static_cast<long long>(range_high), scale);
     index += static_cast<int64_t>(gap) + 1;
