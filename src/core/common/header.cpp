@@ -10,6 +10,7 @@ const char* kind_name(SketchKind kind) {
     case SketchKind::kCms: return "cms";
     case SketchKind::kBloom: return "bloom";
     case SketchKind::kDdsketch: return "ddsketch";
+    case SketchKind::kTopk: return "topk";
   }
   return "unknown";
 }

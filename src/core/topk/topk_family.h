@@ -1,0 +1,129 @@
+// topk's traits for the shared aggregate-state mechanism (working_state.h).
+//
+// A row of an item already held costs one index probe and one add; a new
+// item also costs its text, produced on demand through the element's
+// callback (the SQL layer runs the type's output function then, once), and
+// now and then a purge. A state grows (more entry slots, a larger arena)
+// until it has the 2k slots a working state ever needs.
+#pragma once
+
+#include "core/common/bytes.h"
+#include "core/common/element_kind.h"
+#include "core/common/header.h"
+#include "core/topk/topk.h"
+#include "core/topk/topk_internal.h"
+
+namespace sketch::topk {
+
+// The O(1) checks parse(kStructure) makes of a working state's fixed
+// fields, inline and without a Status: asked on every row of topk_agg.
+// (Working states are only made by this code; parse() also checks their
+// entries and index, in O(k), whenever one arrives from elsewhere.)
+inline bool is_working_state(const uint8_t* data, size_t len) {
+  using namespace detail;
+  if (!is_current_header(data, len, SketchKind::kTopk, kFormatVersion) || data[5] != 0 ||
+      static_cast<Encoding>(data[6]) != Encoding::kWorking ||
+      !valid_element_kind(data[kElementKindOffset]) ||
+      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      len < kEntriesOffset)
+    return false;
+  const uint32_t k = load_le32(data + kKOffset);
+  const uint32_t capacity = load_le32(data + kCapacityOffset);
+  const uint32_t arena = load_le32(data + kArenaCapacityOffset);
+  return k >= 1 && k <= kMaxK && capacity >= 1 && capacity <= max_capacity(k) &&
+         load_le32(data + kCountOffset) <= capacity && arena <= max_arena(k) &&
+         load_le32(data + kArenaUsedOffset) <= arena && load_le32(data + kReservedOffset) == 0 &&
+         working_bytes(capacity, arena) == len;
+}
+
+struct Family {
+  using View = topk::View;
+
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return topk::parse(data, len, Validation::kStructure, out);
+  }
+
+  static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
+
+  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
+
+  static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
+  static void write_working(const View& v, uint8_t* dst) { topk::write_working(v, v.k, dst); }
+
+  static size_t stored_size(const View& v) { return canonical_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+
+  // The item's text, produced on demand: at most kMaxItemBytes bytes,
+  // `clipped` when the value's text was longer.
+  struct Text {
+    const uint8_t* bytes;
+    uint32_t len;
+    bool clipped;
+  };
+  using TextSource = Text (*)(void* context);
+
+  struct Element {
+    uint64_t hash;
+    uint64_t weight;  // >= 1
+    TextSource text_source;
+    void* context;
+    bool has_text;
+    Text text;
+    // Set when N + weight would pass kMaxTotal: nothing was added, and the
+    // caller reports it.
+    bool overflowed;
+  };
+
+  static Element element(uint64_t hash, uint64_t weight, TextSource source, void* context) {
+    return Element{hash, weight, source, context, false, Text{nullptr, 0, false}, false};
+  }
+
+  struct Growth {
+    uint32_t text_len;
+    size_t size;
+  };
+
+  static bool add(uint8_t* state, Element& e, Growth* growth) {
+    AddOutcome outcome =
+        topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
+    if (__builtin_expect(outcome == AddOutcome::kDone, 1)) return true;
+    if (outcome == AddOutcome::kNeedsText) {
+      e.text = e.text_source(e.context);
+      e.has_text = true;
+      outcome = topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
+      if (outcome == AddOutcome::kDone) return true;
+    }
+    if (outcome == AddOutcome::kOverflow) {
+      e.overflowed = true;
+      return true;
+    }
+    growth->text_len = e.text.len;
+    return false;
+  }
+
+  static void plan_growth(const View& v, Growth* growth) {
+    growth->size = grown_size(v, growth->text_len);
+  }
+
+  static void grow(const View& v, const Growth& growth, uint8_t* dst) {
+    topk::grow(v, growth.text_len, dst);
+  }
+
+  using MergePlan = topk::MergePlan;
+
+  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    Status st = check_mergeable(a, b);
+    if (!st.is_ok()) return st;
+    *plan = topk::plan_merge(a, b);
+    return Status::ok();
+  }
+
+  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
+                    uint8_t* dst) {
+    topk::merge(a_buffer, a, b, plan, dst);
+  }
+};
+
+}  // namespace sketch::topk

@@ -1,0 +1,380 @@
+// topk encodings: parsing with validation, sizes, the stored (canonical)
+// form and working copies.
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/topk/topk_internal.h"
+
+namespace sketch::topk {
+
+using namespace detail;
+
+namespace {
+
+Status invalid(const char* what) {
+  return Status::error(StatusCode::kInvalidFormat, "invalid topk data: %s", what);
+}
+
+// Structure of the stored records: lengths, and text ends that never go
+// backwards or past the end. With kCanonical also the invariants readers
+// rely on for correct answers.
+Status check_stored(const uint8_t* data, size_t len, Validation validation, View* v) {
+  if (v->count > v->k && validation == Validation::kCanonical)
+    return invalid("more items than k");
+  const uint64_t records_end = kStoredRecordsOffset + uint64_t{kRecordSize} * v->count;
+  if (records_end > len) return invalid("truncated item records");
+  const uint64_t text_room = len - records_end;
+  uint32_t previous_end = 0;
+  uint64_t previous_hash = 0, sum = 0;
+  for (uint32_t i = 0; i < v->count; i++) {
+    const uint8_t* r = record_at(data, i);
+    const uint32_t end = load_le32(r + 16) & ~kClippedBit;
+    if (end < previous_end || end > text_room || end - previous_end > kMaxItemBytes)
+      return invalid("item text out of bounds");
+    if (validation == Validation::kCanonical) {
+      const uint64_t hash = load_le64(r);
+      const uint64_t c = load_le64(r + 8);
+      if (i > 0 && hash <= previous_hash) return invalid("items not in hash order");
+      if (c == 0 || c > v->total) return invalid("item counter out of range");
+      sum += c;  // each <= N <= 2^63 - 1 and at most 65536 of them: no wrap
+      previous_hash = hash;
+    }
+    previous_end = end;
+  }
+  if (records_end + previous_end != len) return invalid("length does not match the items");
+  if (validation == Validation::kCanonical && sum > v->total)
+    return invalid("counters add up to more than the total");
+  v->text_bytes = previous_end;
+  return Status::ok();
+}
+
+// A working state: every entry's text inside the used arena, in order and
+// without gaps, every index slot naming an entry in use.
+Status check_working(const uint8_t* data, size_t len, View* v) {
+  if (len < kEntriesOffset) return invalid("truncated working state");
+  v->capacity = load_le32(data + kCapacityOffset);
+  v->arena_capacity = load_le32(data + kArenaCapacityOffset);
+  const uint32_t used = load_le32(data + kArenaUsedOffset);
+  if (v->capacity < 1 || v->capacity > max_capacity(v->k) || v->count > v->capacity ||
+      v->arena_capacity > max_arena(v->k) || used > v->arena_capacity ||
+      load_le32(data + kReservedOffset) != 0 ||
+      working_bytes(v->capacity, v->arena_capacity) != len)
+    return invalid("inconsistent working state");
+  uint32_t expected_offset = 0;
+  for (uint32_t i = 0; i < v->count; i++) {
+    const uint8_t* e = entry_at(data, i);
+    if (entry_offset(e) != expected_offset || entry_len(e) > kMaxItemBytes ||
+        uint64_t{expected_offset} + entry_len(e) > used || entry_count(e) > v->total)
+      return invalid("inconsistent working entries");
+    expected_offset += entry_len(e);
+  }
+  if (expected_offset != used) return invalid("inconsistent working arena");
+  const uint8_t* index = data + index_offset(v->capacity);
+  const uint32_t icap = index_capacity_for(v->capacity);
+  for (uint32_t i = 0; i < icap; i++)
+    if (load_le32(index + 4 * size_t{i}) > v->count) return invalid("inconsistent working index");
+  v->text_bytes = used;
+  return Status::ok();
+}
+
+}  // namespace
+
+namespace detail {
+
+void write_topk_header(uint8_t* dst, Encoding encoding) {
+  write_header(dst, Header{SketchKind::kTopk, kFormatVersion, kHashIdentity,
+                           {0, static_cast<uint8_t>(encoding), 0}});
+}
+
+Item item_at(const View& v, uint32_t i) {
+  if (v.encoding == Encoding::kStored) return stored_item(v, i);
+  const uint8_t* e = entry_at(v.data, i);
+  const uint8_t* arena = v.data + arena_offset(v.capacity);
+  return Item{entry_hash(e), entry_count(e), arena + entry_offset(e), entry_len(e),
+              entry_clipped(e)};
+}
+
+uint64_t purge_threshold(const View& v, uint32_t k) {
+  if (v.count <= k) return 0;
+  return rth_largest(v.count, k + 1, [&](uint32_t i) { return item_at(v, i).count; });
+}
+
+uint64_t counter_sum(const View& v) {
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < v.count; i++) sum += item_at(v, i).count;
+  return sum;
+}
+
+}  // namespace detail
+
+Status check_k(int64_t k) {
+  if (k < 1 || k > kMaxK)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "topk k must be between 1 and %u, got %lld", kMaxK,
+                         static_cast<long long>(k));
+  return Status::ok();
+}
+
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  Header h;
+  Status st = read_header(data, len, SketchKind::kTopk, kFormatVersion, &h);
+  if (!st.is_ok()) return st;
+  if (len < kFixedBytes) return invalid("truncated");
+  View v{};
+  v.data = data;
+  v.size = len;
+  v.encoding = static_cast<Encoding>(h.param[1]);
+  v.k = load_le32(data + kKOffset);
+  v.count = load_le32(data + kCountOffset);
+  v.total = load_le64(data + kTotalOffset);
+  v.max_error = load_le64(data + kErrorOffset);
+  if (h.param[0] != 0) return invalid("unknown flags");
+  if (!valid_element_kind(h.param[2]) ||
+      static_cast<ElementKind>(h.param[2]) == ElementKind::kUnknown)
+    return invalid("unknown element kind");
+  if (v.k < 1 || v.k > kMaxK) return invalid("k out of range");
+  if (v.total > kMaxTotal || v.max_error > v.total) return invalid("total or error out of range");
+  if (v.encoding == Encoding::kStored) {
+    st = check_stored(data, len, validation, &v);
+  } else if (v.encoding == Encoding::kWorking && validation == Validation::kStructure) {
+    st = check_working(data, len, &v);
+  } else {
+    return invalid("unknown encoding");
+  }
+  if (!st.is_ok()) return st;
+  *out = v;
+  return Status::ok();
+}
+
+Item stored_item(const View& v, uint32_t i) {
+  const uint8_t* r = record_at(v.data, i);
+  const uint8_t* texts = v.data + kStoredRecordsOffset + kRecordSize * size_t{v.count};
+  const uint32_t start = i == 0 ? 0 : load_le32(r - kRecordSize + 16) & ~kClippedBit;
+  const uint32_t end_field = load_le32(r + 16);
+  const uint32_t end = end_field & ~kClippedBit;
+  return Item{load_le64(r), load_le64(r + 8), texts + start, end - start,
+              (end_field & kClippedBit) != 0};
+}
+
+bool find(const View& v, uint64_t hash, Item* out) {
+  if (v.encoding == Encoding::kStored) {
+    uint32_t lo = 0, hi = v.count;
+    while (lo < hi) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      const uint64_t h = load_le64(record_at(v.data, mid));
+      if (h == hash) {
+        *out = stored_item(v, mid);
+        return true;
+      }
+      if (h < hash) lo = mid + 1; else hi = mid;
+    }
+    return false;
+  }
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = item_at(v, i);
+    if (item.hash == hash) {
+      *out = item;
+      return true;
+    }
+  }
+  return false;
+}
+
+uint64_t error_bound(const View& v) {
+  return (v.total - std::min(v.total, counter_sum(v))) / (uint64_t{v.k} + 1);
+}
+
+size_t stored_size(uint32_t count, uint64_t text_bytes) {
+  return kStoredRecordsOffset + kRecordSize * size_t{count} + text_bytes;
+}
+
+size_t empty_size() { return stored_size(0, 0); }
+
+void write_empty(uint32_t k, uint8_t* dst) {
+  std::memset(dst, 0, empty_size());
+  write_topk_header(dst, Encoding::kStored);
+  store_le32(dst + kKOffset, k);
+}
+
+namespace detail {
+
+void write_working_fixed(uint8_t* dst, uint32_t k, uint32_t capacity, uint32_t arena_capacity) {
+  std::memset(dst, 0, working_bytes(capacity, arena_capacity));
+  write_topk_header(dst, Encoding::kWorking);
+  store_le32(dst + kKOffset, k);
+  store_le32(dst + kCapacityOffset, capacity);
+  store_le32(dst + kArenaCapacityOffset, arena_capacity);
+}
+
+}  // namespace detail
+
+namespace {
+
+uint32_t initial_capacity(uint32_t k) { return std::min(max_capacity(k), kInitialCapacity); }
+
+// Entry slots and arena of a working copy of v at k: room for v's items (or
+// the k it is purged to) and then some, within the largest a state needs.
+struct WorkingShape {
+  uint32_t capacity;
+  uint32_t arena;
+};
+
+WorkingShape working_shape(uint32_t k, uint32_t items, uint64_t text_bytes) {
+  const uint32_t capacity =
+      std::min(max_capacity(k), std::max(initial_capacity(k), items + items / 2 + 1));
+  const uint64_t arena = std::min<uint64_t>(
+      max_arena(k), std::max<uint64_t>(uint64_t{kInitialTextPerEntry} * capacity,
+                                       text_bytes + text_bytes / 2));
+  return WorkingShape{capacity, static_cast<uint32_t>(std::max<uint64_t>(arena, text_bytes))};
+}
+
+// Survivors of a purge down to k at threshold t: count and text bytes.
+void survivors(const View& v, uint64_t t, uint32_t* items, uint64_t* text_bytes) {
+  *items = 0;
+  *text_bytes = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = item_at(v, i);
+    if (item.count > t) {
+      (*items)++;
+      *text_bytes += item.len;
+    }
+  }
+}
+
+// A working copy at k keeps every item unless v holds more than the 2k a
+// working state has slots for (a summary of a larger k): then it is purged
+// down to k.
+uint64_t working_threshold(const View& v, uint32_t k) {
+  return v.count > max_capacity(k) ? purge_threshold(v, k) : 0;
+}
+
+}  // namespace
+
+size_t new_working_size(uint32_t k) {
+  const uint32_t capacity = initial_capacity(k);
+  return working_bytes(capacity, kInitialTextPerEntry * capacity);
+}
+
+void write_new_working(uint32_t k, uint8_t* dst) {
+  const uint32_t capacity = initial_capacity(k);
+  write_working_fixed(dst, k, capacity, kInitialTextPerEntry * capacity);
+}
+
+size_t working_size(const View& v, uint32_t k) {
+  uint32_t items;
+  uint64_t text_bytes;
+  survivors(v, working_threshold(v, k), &items, &text_bytes);
+  const WorkingShape shape = working_shape(k, items, text_bytes);
+  return working_bytes(shape.capacity, shape.arena);
+}
+
+void write_working(const View& v, uint32_t k, uint8_t* dst) {
+  const uint64_t t = working_threshold(v, k);
+  uint32_t items;
+  uint64_t text_bytes;
+  survivors(v, t, &items, &text_bytes);
+  const WorkingShape shape = working_shape(k, items, text_bytes);
+  detail::write_working_shaped(v, k, t, shape.capacity, shape.arena, dst);
+}
+
+namespace detail {
+
+void write_working_shaped(const View& v, uint32_t k, uint64_t t, uint32_t capacity,
+                          uint32_t arena_capacity, uint8_t* dst) {
+  write_working_fixed(dst, k, capacity, arena_capacity);
+  uint8_t* index = dst + index_offset(capacity);
+  const uint32_t mask = index_capacity_for(capacity) - 1;
+  uint8_t* arena = dst + arena_offset(capacity);
+  uint32_t n = 0, used = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = item_at(v, i);
+    if (item.count <= t) continue;
+    uint8_t* e = entry_at(dst, n);
+    store_le64(e, item.hash);
+    store_le64(e + 8, item.count - t);
+    store_le32(e + 16, used);
+    store_le32(e + 20, item.len | (item.clipped ? kClippedBit : 0));
+    std::memcpy(arena + used, item.text, item.len);
+    used += item.len;
+    uint32_t slot = static_cast<uint32_t>(item.hash) & mask;
+    while (load_le32(index + 4 * size_t{slot}) != 0) slot = (slot + 1) & mask;
+    store_le32(index + 4 * size_t{slot}, ++n);
+  }
+  store_le32(dst + kCountOffset, n);
+  store_le64(dst + kTotalOffset, v.total);
+  store_le64(dst + kErrorOffset, v.max_error + t);
+  store_le32(dst + kArenaUsedOffset, used);
+}
+
+}  // namespace detail
+
+size_t canonical_size(const View& v) {
+  uint32_t items;
+  uint64_t text_bytes;
+  survivors(v, purge_threshold(v, v.k), &items, &text_bytes);
+  return stored_size(items, text_bytes);
+}
+
+void write_canonical(const View& v, uint8_t* dst) {
+  const uint64_t t = purge_threshold(v, v.k);
+  uint32_t items;
+  uint64_t text_bytes;
+  survivors(v, t, &items, &text_bytes);
+  std::memset(dst, 0, stored_size(items, text_bytes));
+  write_topk_header(dst, Encoding::kStored);
+  store_le32(dst + kKOffset, v.k);
+  store_le32(dst + kCountOffset, items);
+  store_le64(dst + kTotalOffset, v.total);
+  store_le64(dst + kErrorOffset, v.max_error + t);
+  // Records first, each naming its source item in the `end` field, sorted
+  // by hash; then the texts in record order.
+  uint8_t* records = dst + kStoredRecordsOffset;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = item_at(v, i);
+    if (item.count <= t) continue;
+    uint8_t* r = records + kRecordSize * size_t{n++};
+    store_le64(r, item.hash);
+    store_le64(r + 8, item.count - t);
+    store_le32(r + 16, i);
+  }
+  if (v.encoding != Encoding::kStored) {
+    // Insertion order: sort the records by hash (in place, no allocation).
+    uint8_t tmp[kRecordSize];
+    auto at = [&](uint32_t i) { return records + kRecordSize * size_t{i}; };
+    auto less = [&](uint32_t a, uint32_t b) { return load_le64(at(a)) < load_le64(at(b)); };
+    auto swap = [&](uint32_t a, uint32_t b) {
+      std::memcpy(tmp, at(a), kRecordSize);
+      std::memcpy(at(a), at(b), kRecordSize);
+      std::memcpy(at(b), tmp, kRecordSize);
+    };
+    // Heapsort: O(n log n) whatever the input.
+    auto sift = [&](uint32_t root, uint32_t end) {
+      for (;;) {
+        uint32_t child = 2 * root + 1;
+        if (child >= end) return;
+        if (child + 1 < end && less(child, child + 1)) child++;
+        if (!less(root, child)) return;
+        swap(root, child);
+        root = child;
+      }
+    };
+    for (uint32_t i = n / 2; i-- > 0;) sift(i, n);
+    for (uint32_t end = n; end-- > 1;) {
+      swap(0, end);
+      sift(0, end);
+    }
+  }
+  uint8_t* texts = records + kRecordSize * size_t{n};
+  uint32_t used = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint8_t* r = records + kRecordSize * size_t{i};
+    const Item item = item_at(v, load_le32(r + 16));
+    std::memcpy(texts + used, item.text, item.len);
+    used += item.len;
+    store_le32(r + 16, used | (item.clipped ? kClippedBit : 0));
+  }
+}
+
+}  // namespace sketch::topk

@@ -1,0 +1,73 @@
+// topk readers: the best-first order, and aging by a factor.
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/common/scale.h"
+#include "core/topk/topk_internal.h"
+
+namespace sketch::topk {
+
+using namespace detail;
+
+void best_first(const View& v, uint32_t* order) {
+  for (uint32_t i = 0; i < v.count; i++) order[i] = i;
+  std::sort(order, order + v.count, [&](uint32_t a, uint32_t b) {
+    const Item x = stored_item(v, a), y = stored_item(v, b);
+    return x.count != y.count ? x.count > y.count : x.hash < y.hash;
+  });
+}
+
+Status check_scale_factor(double factor) {
+  if (!(factor > 0.0 && factor <= 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "scale factor must be greater than 0 and at most 1, got %g", factor);
+  return Status::ok();
+}
+
+size_t scaled_size(const View& v, double factor) {
+  const ExactFactor f(factor);
+  uint32_t items = 0;
+  uint64_t text_bytes = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = stored_item(v, i);
+    if (f.floor(item.count) == 0) continue;
+    items++;
+    text_bytes += item.len;
+  }
+  return stored_size(items, text_bytes);
+}
+
+void write_scaled(const View& v, double factor, uint8_t* dst) {
+  const ExactFactor f(factor);
+  const size_t size = scaled_size(v, factor);
+  std::memset(dst, 0, size);
+  write_topk_header(dst, Encoding::kStored);
+  dst[kElementKindOffset] = v.data[kElementKindOffset];
+  store_le32(dst + kKOffset, v.k);
+  const uint64_t total = f.floor(v.total);
+  store_le64(dst + kTotalOffset, total);
+  // The scaled truth of an item is floor(f·f_x) <= floor(f·c_x) + ceil(f·Δ),
+  // and never more than the scaled N.
+  store_le64(dst + kErrorOffset, std::min(f.ceil(v.max_error), total));
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v.count; i++)
+    if (f.floor(stored_item(v, i).count) > 0) n++;
+  store_le32(dst + kCountOffset, n);
+  uint8_t* records = dst + kStoredRecordsOffset;
+  uint8_t* texts = records + kRecordSize * size_t{n};
+  uint32_t r = 0, used = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const Item item = stored_item(v, i);
+    const uint64_t c = f.floor(item.count);
+    if (c == 0) continue;
+    uint8_t* rec = records + kRecordSize * size_t{r++};
+    std::memcpy(texts + used, item.text, item.len);
+    used += item.len;
+    store_le64(rec, item.hash);
+    store_le64(rec + 8, c);
+    store_le32(rec + 16, used | (item.clipped ? kClippedBit : 0));
+  }
+}
+
+}  // namespace sketch::topk
