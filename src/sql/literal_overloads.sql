@@ -4,7 +4,8 @@
 -- A quoted literal has type unknown, which a polymorphic anyelement argument
 -- cannot resolve ("could not determine polymorphic type"), so
 -- bloom_contains(f, 'x'), hll_add(h, 'x') or sketch_hash('x') would fail.
--- Each function that takes a value as anyelement (and returns a fixed type)
+-- Each function that takes a value as anyelement (and returns a fixed type,
+-- or a record of OUT parameters of fixed types)
 -- gets a twin taking the pseudo-type unknown, over the same C function: a
 -- literal matches it exactly and is hashed as text. Not a text twin: citext
 -- and other types with an implicit cast to text would then resolve to it,
@@ -20,6 +21,7 @@ DECLARE
 BEGIN
   FOR fn IN
     SELECT p.oid, p.proname, p.proargtypes::oid[] AS argtypes, p.proargnames, p.prorettype,
+           coalesce(p.proallargtypes, p.proargtypes::oid[]) AS allargtypes, p.proargmodes,
            p.prosrc, p.probin, p.provolatile, p.proisstrict,
            pg_catalog.obj_description(p.oid, 'pg_proc') AS comment
     FROM pg_catalog.pg_proc p
@@ -30,16 +32,22 @@ BEGIN
                   WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
                     AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
                     AND d.deptype = 'e')
-      AND p.prorettype NOT IN ('anyelement'::regtype, 'record'::regtype)
+      AND p.prorettype <> 'anyelement'::regtype AND NOT p.proretset
+      -- a record of OUT parameters (topk_estimate), none of them polymorphic
+      AND (p.prorettype <> 'record'::regtype OR
+           (p.proallargtypes IS NOT NULL AND
+            (SELECT count(*) FROM unnest(p.proallargtypes) x WHERE x = 'anyelement'::regtype) =
+            (SELECT count(*) FROM unnest(p.proargtypes::oid[]) x WHERE x = 'anyelement'::regtype)))
       AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_aggregate a
                       WHERE p.oid IN (a.aggtransfn, a.aggcombinefn, a.aggfinalfn))
     ORDER BY p.oid
   LOOP
     SELECT pg_catalog.string_agg(
-             pg_catalog.concat_ws(' ', pg_catalog.quote_ident(nullif(fn.proargnames[i], '')),
+             pg_catalog.concat_ws(' ', CASE WHEN fn.proargmodes[i] = 'o' THEN 'OUT' END,
+                                  pg_catalog.quote_ident(nullif(fn.proargnames[i], '')),
                                   CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
                                        ELSE x::regtype::text END), ', ' ORDER BY i)
-      INTO twin_args FROM unnest(fn.argtypes) WITH ORDINALITY AS u(x, i);
+      INTO twin_args FROM unnest(fn.allargtypes) WITH ORDINALITY AS u(x, i);
     EXECUTE pg_catalog.format(
       'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
       fn.proname, twin_args, fn.prorettype::regtype, fn.probin, fn.prosrc,
@@ -62,3 +70,10 @@ CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value pg_catalog.unk
   LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer) IS
   'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
+
+-- The same for topk_add(s, 'x', 3).
+CREATE FUNCTION @extschema@.topk_add(summary @extschema@.topk, item pg_catalog.unknown, weight integer)
+  RETURNS @extschema@.topk AS 'MODULE_PATHNAME', 'topk_add_int4_weight'
+  LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer) IS
+  'The summary with weight more occurrences of the item; a NULL item or a NULL or zero weight leaves it unchanged, a negative weight is an error, a NULL summary gives NULL (a quoted literal, hashed as text)';

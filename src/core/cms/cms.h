@@ -197,6 +197,15 @@ size_t canonical_size(const View& v);
 // Writes the stored form: candidates sorted by hash, no slack.
 void write_canonical(const View& v, uint8_t* dst);
 
+// --- aging ----------------------------------------------------------------
+
+// kInvalidParameter unless 0 < factor <= 1 and the total never saturated.
+Status check_scalable(const View& v, double factor);
+
+// A stored view v with every counter and N times factor, rounded down
+// (v.size bytes, same parameters and candidates): cms_scale.
+void write_scaled(const View& v, double factor, uint8_t* dst);
+
 // --- reading --------------------------------------------------------------
 
 // Minimum of the value's d counters: never below its true count.

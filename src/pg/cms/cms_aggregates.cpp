@@ -41,7 +41,7 @@ struct AggSpec {
 constexpr int kMaxParams = 4;
 
 struct AggCache {
-  CmsValueInfo value;
+  ItemSource value;
   bool in_aggregate;  // a call site is either inside an aggregate or not
   bool resolved;
   // The parameter arguments `params` was resolved from, as values (float8
@@ -55,7 +55,7 @@ AggCache* agg_cache(FunctionCallInfo fcinfo) {
   if (cache != nullptr) return cache;
   cache = static_cast<AggCache*>(
       MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
-  cms_init_value_info(fcinfo, 1, &cache->value);
+  init_item_source(fcinfo, 1, &cache->value);
   cache->in_aggregate = in_aggregate(fcinfo);
   fcinfo->flinfo->fn_extra = cache;
   return cache;

@@ -2,7 +2,6 @@
 
 #include <cstring>
 
-#include "pg/common/fixed_settings.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -80,39 +79,25 @@ uint8_t* cms_new_state(const cms::Params& params) {
   return CmsStates::without_kind(state);
 }
 
-void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info) {
-  init_element_hasher(fcinfo, argno, &info->hasher);
-  Oid output;
-  bool is_varlena;
-  getTypeOutputInfo(info->hasher.type, &output, &is_varlena);
-  fmgr_info_cxt(output, &info->output, fcinfo->flinfo->fn_mcxt);
-  info->output_depends_on_settings = text_depends_on_settings(info->hasher.type);
-}
-
 namespace {
 
 // The candidate text of the value being added (cms::Family::TextSource).
 struct PendingText {
-  const CmsValueInfo* info;
+  const ItemSource* info;
   Datum value;
   char* text;
 };
 
 cms::Family::Text candidate_text(void* context) {
   auto* pending = static_cast<PendingText*>(context);
-  pending->text = output_with_fixed_settings(const_cast<FmgrInfo*>(&pending->info->output),
-                                             pending->value,
-                                             pending->info->output_depends_on_settings);
-  int len = static_cast<int>(std::strlen(pending->text));
-  const bool clipped = len > static_cast<int>(cms::kMaxValueBytes);
-  if (clipped) len = pg_mbcliplen(pending->text, len, static_cast<int>(cms::kMaxValueBytes));
-  return cms::Family::Text{reinterpret_cast<const uint8*>(pending->text),
-                           static_cast<uint32>(len), clipped};
+  const ItemText t = item_text(pending->info, pending->value, cms::kMaxValueBytes);
+  pending->text = t.allocated;
+  return cms::Family::Text{t.bytes, t.len, t.clipped};
 }
 
 }  // namespace
 
-uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
                        Datum value) {
   CmsStates::accept_kind(state, &info->hasher);
   PendingText pending{info, value, nullptr};

@@ -8,6 +8,7 @@
 #include "core/cms/cms_family.h"
 #include "pg/common/aggregate_state.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/item_text.h"
 #include "pg/common/postgres_headers.h"
 
 namespace sketch::pg {
@@ -43,22 +44,11 @@ struct varlena* cms_canonical(const cms::View& v);
 // A new empty working state.
 uint8_t* cms_new_state(const cms::Params& params);
 
-// What adding values needs beyond the state: the element hasher and the
-// value type's output function (for candidate texts, made under fixed
-// settings: fixed_settings.h), built once per call site and kept in fn_extra
-// by the callers.
-struct CmsValueInfo {
-  ElementHasher hasher;
-  FmgrInfo output;
-  bool output_depends_on_settings;
-};
-
-void cms_init_value_info(FunctionCallInfo fcinfo, int argno, CmsValueInfo* info);
-
 // Adds `count` (>= 1) occurrences of `value` (whose hash is `hash`) to a
 // working state the caller may write; returns the state or its replacement.
-// The value's text is computed only if it enters the candidate list.
-uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const CmsValueInfo* info,
+// The value's text (item_text.h) is computed only if it enters the
+// candidate list.
+uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
                        Datum value);
 
 // A weight argument (bigint, or integer when int4): NULL and 0 mean "skip"

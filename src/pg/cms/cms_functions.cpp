@@ -5,7 +5,6 @@
 // over no rows read 0 instead of NULL.
 #include "pg/cms/cms_datum.h"
 #include "pg/common/detoast_cache.h"
-#include "pg/common/fixed_settings.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -22,6 +21,7 @@ PG_FUNCTION_INFO_V1(cms_total);
 PG_FUNCTION_INFO_V1(cms_error_bound);
 PG_FUNCTION_INFO_V1(cms_topk);
 PG_FUNCTION_INFO_V1(cms_info);
+PG_FUNCTION_INFO_V1(cms_scale);
 PG_FUNCTION_INFO_V1(cms_eq);
 PG_FUNCTION_INFO_V1(cms_ne);
 }
@@ -71,11 +71,11 @@ Datum add_counted(FunctionCallInfo fcinfo, bool int4_count) {
   if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, int4_count, &count))
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* info = static_cast<CmsValueInfo*>(fcinfo->flinfo->fn_extra);
+  auto* info = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
   if (info == nullptr) {
-    info = static_cast<CmsValueInfo*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CmsValueInfo)));
-    cms_init_value_info(fcinfo, 1, info);
+    info = static_cast<ItemSource*>(
+        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
+    init_item_source(fcinfo, 1, info);
     fcinfo->flinfo->fn_extra = info;
   }
   const uint64 hash = hash_element64(&info->hasher, PG_GETARG_DATUM(1));
@@ -161,20 +161,8 @@ extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("cms_topk: n must not be negative, got %d", n)));
 
-  FmgrInfo input;
-  Oid ioparam = InvalidOid;
-  Oid value_type = TEXTOID;
-  bool depends_on_settings = false;
-  if (typed) {
-    value_type = get_fn_expr_argtype(fcinfo->flinfo, 2);
-    if (!OidIsValid(value_type))
-      ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
-                      errmsg("cms_topk: could not determine the type of the type hint")));
-    Oid function;
-    getTypeInputInfo(value_type, &function, &ioparam);
-    fmgr_info(function, &input);
-    depends_on_settings = text_depends_on_settings(value_type);
-  }
+  ItemReader reader;
+  init_item_reader(fcinfo, typed ? 2 : -1, "cms_topk", &reader);
 
   const cms::View v = cms_arg(fcinfo, 0);
   cms::Ranked* ranked = static_cast<cms::Ranked*>(palloc(sizeof(cms::Ranked) * (v.count + 1)));
@@ -184,24 +172,27 @@ extern "C" Datum cms_topk(PG_FUNCTION_ARGS) {
     const cms::Candidate c = cms::candidate_at(v, ranked[i].index);
     Datum values[2];
     bool nulls[2] = {false, false};
-    if (!typed) {
-      values[0] = PointerGetDatum(
-          cstring_to_text_with_len(reinterpret_cast<const char*>(c.text), c.len));
-    } else {
-      if (c.clipped)
-        ereport(ERROR,
-                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                 errmsg("cms_topk: candidate text was clipped at %u bytes and cannot be read "
-                        "as type %s", cms::kMaxValueBytes, format_type_be(value_type)),
-                 errhint("Use cms_topk(sketch, n) to get the values as text.")));
-      char* text = pnstrdup(reinterpret_cast<const char*>(c.text), c.len);
-      // Candidate texts were made under fixed settings (fixed_settings.h).
-      values[0] = input_with_fixed_settings(&input, text, ioparam, -1, depends_on_settings);
-    }
+    values[0] = read_item(&reader, c.text, c.len, c.clipped, cms::kMaxValueBytes, "cms_topk");
     values[1] = Int64GetDatum(static_cast<int64>(ranked[i].estimate));
     tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
   }
   return (Datum)0;
+}
+
+// cms_scale(sketch, factor): every counter and N times factor (0 < factor
+// <= 1), rounded down: aging for "trending" counts (docs/rollups.md).
+extern "C" Datum cms_scale(PG_FUNCTION_ARGS) {
+  const double factor = PG_GETARG_FLOAT8(1);
+  cms::View v = cms_arg(fcinfo, 0);
+  if (v.encoding != cms::Encoding::kStored) {
+    v = cms_view(cms_canonical(v));
+  }
+  if (Status st = cms::check_scalable(v, factor); !st.is_ok())
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("cms_scale: %s", st.message()),
+                    errhint("Halving every period (factor 0.5) keeps a decaying window.")));
+  struct varlena* out = new_sketch(v.size);
+  cms::write_scaled(v, factor, payload(out));
+  PG_RETURN_POINTER(out);
 }
 
 extern "C" Datum cms_info(PG_FUNCTION_ARGS) {

@@ -1,0 +1,58 @@
+// Items that sketches keep as text: cms's heavy-hitter candidates and
+// topk's items.
+//
+// A sketch identifies an item by the hash of its canonical encoding
+// (element_hash.h) and keeps its text only to show it: the type's output
+// function under fixed settings (fixed_settings.h), so the same rows give
+// the same bytes in every session, clipped at a byte limit on a character
+// boundary. Readers give the text back as text, or read it back as the type
+// of a hint argument with that type's input function under the same
+// settings.
+#pragma once
+
+#include "pg/common/element_hash.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+// What adding values needs beyond the state: the element hasher and the
+// value type's output function, built once per call site and kept in
+// fn_extra by the callers.
+struct ItemSource {
+  ElementHasher hasher;
+  FmgrInfo output;
+  bool output_depends_on_settings;
+};
+
+void init_item_source(FunctionCallInfo fcinfo, int argno, ItemSource* source);
+
+// The value's text (palloc'd, in `allocated` for the caller to free),
+// clipped at max_bytes on a character boundary.
+struct ItemText {
+  const uint8* bytes;
+  uint32 len;
+  bool clipped;
+  char* allocated;
+};
+
+ItemText item_text(const ItemSource* source, Datum value, uint32 max_bytes);
+
+// Turns kept texts back into values: as text, or as the type of the hint
+// argument `hint_argno` (-1: none).
+struct ItemReader {
+  bool typed;
+  Oid type;
+  FmgrInfo input;
+  Oid ioparam;
+  bool depends_on_settings;
+};
+
+void init_item_reader(FunctionCallInfo fcinfo, int hint_argno, const char* function,
+                      ItemReader* reader);
+
+// A clipped text cannot be read as the hint's type: 22023 with a hint to
+// read it as text (naming `function`).
+Datum read_item(const ItemReader* reader, const uint8* text, uint32 len, bool clipped,
+                uint32 max_bytes, const char* function);
+
+}  // namespace sketch::pg

@@ -1,0 +1,115 @@
+#include "pg/topk/topk_datum.h"
+
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+extern "C" {
+#include "mb/pg_wchar.h"
+}
+
+namespace sketch::pg {
+
+void topk_raise(const Status& status) {
+  switch (status.code()) {
+    case StatusCode::kInvalidParameter:
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                      errhint("k is the number of items a topk keeps, 1..%u (default %u); "
+                              "every count is then within N/(k+1) of the truth.",
+                              topk::kMaxK, topk::kDefaultK)));
+      break;
+    case StatusCode::kMismatch:
+      ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("%s", status.message())));
+      break;
+    default:
+      raise_error(status);
+  }
+}
+
+uint32 topk_k(int64 k) {
+  topk_check(topk::check_k(k));
+  return static_cast<uint32>(k);
+}
+
+topk::View topk_stored_arg(FunctionCallInfo fcinfo, int n) {
+  topk::View v = TopkStates::view_arg(fcinfo, n);
+  if (v.encoding == topk::Encoding::kStored) return v;
+  const SketchBytes b = bytes_of(TopkStates::stored_of(v));
+  topk_check(topk::parse(b.data, b.len, Validation::kStructure, &v));
+  return v;
+}
+
+Status topk_validate(const uint8* data, size_t len) {
+  topk::View v;
+  Status st = topk::parse(data, len, Validation::kCanonical, &v);
+  if (!st.is_ok()) return st;
+  // Item texts are returned as text values, so they must be valid in this
+  // database's encoding (a summary may come from a server with another).
+  for (uint32 i = 0; i < v.count; i++) {
+    const topk::Item item = topk::stored_item(v, i);
+    if (!pg_verifymbstr(reinterpret_cast<const char*>(item.text), static_cast<int>(item.len),
+                        true))
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid topk data: the text of item %u is not valid in the server "
+                           "encoding %s", i, GetDatabaseEncodingName());
+  }
+  return Status::ok();
+}
+
+uint8_t* topk_new_state(uint32 k) {
+  uint8_t* state = TopkStates::allocate(topk::new_working_size(k));
+  topk::write_new_working(k, state);
+  return TopkStates::without_kind(state);
+}
+
+namespace {
+
+// The text of the value being added (topk::Family::TextSource).
+struct PendingText {
+  const ItemSource* source;
+  Datum value;
+  char* text;
+};
+
+topk::Family::Text pending_text(void* context) {
+  auto* pending = static_cast<PendingText*>(context);
+  const ItemText t = item_text(pending->source, pending->value, topk::kMaxItemBytes);
+  pending->text = t.allocated;
+  return topk::Family::Text{t.bytes, t.len, t.clipped};
+}
+
+pg_noinline void report_overflow(uint8_t* state, uint64 weight) {
+  topk::View v;
+  topk_check(topk::parse(state, TopkStates::length_of(state), Validation::kStructure, &v));
+  ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                  errmsg("topk total would exceed %lld (%llu + %llu)",
+                         static_cast<long long>(topk::kMaxTotal),
+                         static_cast<unsigned long long>(v.total),
+                         static_cast<unsigned long long>(weight))));
+}
+
+}  // namespace
+
+uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSource* source,
+                        Datum value) {
+  TopkStates::accept_kind(state, &source->hasher);
+  PendingText pending{source, value, nullptr};
+  topk::Family::Element element = topk::Family::element(hash, weight, pending_text, &pending);
+  state = TopkStates::add(state, element);
+  if (pending.text != nullptr) pfree(pending.text);
+  if (unlikely(element.overflowed)) report_overflow(state, weight);
+  return state;
+}
+
+bool topk_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* weight) {
+  if (PG_ARGISNULL(argno)) return false;
+  const int64 w = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
+  if (w < 0)
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("topk weight must not be negative, got %lld",
+                           static_cast<long long>(w)),
+                    errhint("A topk only counts up; to age counts use topk_scale.")));
+  *weight = static_cast<uint64>(w);
+  return w > 0;
+}
+
+}  // namespace sketch::pg

@@ -1,0 +1,52 @@
+// topk values and aggregate states as varlena datums.
+//
+// Stored values are always in the stored (canonical) encoding. Aggregate
+// states are working states handled by the shared mechanism
+// (aggregate_state.h) with topk's traits (core/topk/topk_family.h).
+#pragma once
+
+#include "core/topk/topk_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/item_text.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kTopkTypeName[] = "topk";
+
+// Raises a failed core Status: k out of range as 22023 with a hint, a union
+// past the largest total as 22003, anything else as report.h does.
+void topk_raise(const Status& status);
+inline void topk_check(const Status& status) {
+  if (!status.is_ok()) topk_raise(status);
+}
+
+using TopkStates = SketchStates<topk::Family, kTopkTypeName, topk_raise>;
+
+// k from an SQL argument, or 22023.
+uint32 topk_k(int64 k);
+
+// Argument n as a view of the stored form, detoasted; a working state (the
+// result of a user's aggregate without our final function) is converted.
+topk::View topk_stored_arg(FunctionCallInfo fcinfo, int n);
+
+// Checks bytes as a stored topk from outside: every byte, and every item
+// text valid in the server encoding. The Validator of text and binary input.
+Status topk_validate(const uint8* data, size_t len);
+
+// A new empty working state.
+uint8_t* topk_new_state(uint32 k);
+
+// Adds `weight` (>= 1) occurrences of `value` (whose hash is `hash`) to a
+// working state the caller may write; returns the state or its replacement.
+// The value's text is made only if it enters the table. 22003 if the total
+// would pass 2^63 - 1.
+uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSource* source,
+                        Datum value);
+
+// A weight argument (bigint, or integer when int4): NULL and 0 mean "skip"
+// (returns false), negative is an
+// ERROR (22023).
+bool topk_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* weight);
+
+}  // namespace sketch::pg
