@@ -6,6 +6,7 @@
 // floor(f·epsilon·N) + 1. Candidates keep their texts; their ranks follow
 // the scaled counters.
 
+#include <cmath>
 #include <cstring>
 
 #include "core/common/scale.h"
@@ -17,8 +18,11 @@ using namespace detail;
 
 Status check_scalable(const View& v, double factor) {
   if (!(factor > 0.0 && factor <= 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "scale factor must be greater than 0 and at most 1, got %g", factor);
+    return std::isnan(factor)
+               ? Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got NaN")
+               : Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got %g", factor);
   if (v.total == kMaxCount)
     return Status::error(StatusCode::kInvalidParameter,
                          "a cms whose counts saturated at %llu cannot be scaled (its counters "

@@ -16,6 +16,7 @@ enum class StatusCode {
   kInvalidText,       // text that is not a valid sketch literal
   kInvalidParameter,  // a parameter out of its documented range
   kMismatch,          // two sketches that cannot be combined
+  kOverflow,          // a count that would pass its largest value
 };
 
 class Status {

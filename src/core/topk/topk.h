@@ -171,7 +171,7 @@ AddOutcome add(uint8_t* state, uint64_t hash, uint64_t weight, const uint8_t* te
 size_t grown_size(const View& v, uint32_t text_len);
 void grow(const View& v, uint32_t text_len, uint8_t* dst);
 
-// kMismatch (naming both N) if the union's N would exceed kMaxTotal.
+// kOverflow (naming both N) if the union's N would exceed kMaxTotal.
 Status check_mergeable(const View& a, const View& b);
 
 struct MergePlan {

@@ -1,6 +1,7 @@
 // topk readers: the best-first order, and aging by a factor.
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "core/common/scale.h"
@@ -20,8 +21,11 @@ void best_first(const View& v, uint32_t* order) {
 
 Status check_scale_factor(double factor) {
   if (!(factor > 0.0 && factor <= 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "scale factor must be greater than 0 and at most 1, got %g", factor);
+    return std::isnan(factor)
+               ? Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got NaN")
+               : Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got %g", factor);
   return Status::ok();
 }
 

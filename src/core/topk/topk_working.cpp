@@ -143,7 +143,7 @@ void grow(const View& v, uint32_t text_len, uint8_t* dst) {
 
 Status check_mergeable(const View& a, const View& b) {
   if (b.total > kMaxTotal - a.total)
-    return Status::error(StatusCode::kMismatch,
+    return Status::error(StatusCode::kOverflow,
                          "topk union would count more than %llu in total (%llu + %llu)",
                          static_cast<unsigned long long>(kMaxTotal),
                          static_cast<unsigned long long>(a.total),

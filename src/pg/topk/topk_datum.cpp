@@ -17,9 +17,6 @@ void topk_raise(const Status& status) {
                               "every count is then within N/(k+1) of the truth.",
                               topk::kMaxK, topk::kDefaultK)));
       break;
-    case StatusCode::kMismatch:
-      ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("%s", status.message())));
-      break;
     default:
       raise_error(status);
   }

@@ -14,8 +14,8 @@ namespace sketch::pg {
 
 inline constexpr char kTopkTypeName[] = "topk";
 
-// Raises a failed core Status: k out of range as 22023 with a hint, a union
-// past the largest total as 22003, anything else as report.h does.
+// Raises a failed core Status: k out of range as 22023 with a hint, anything
+// else as report.h does (a union past the largest total: 22003).
 void topk_raise(const Status& status);
 inline void topk_check(const Status& status) {
   if (!status.is_ok()) topk_raise(status);

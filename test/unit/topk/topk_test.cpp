@@ -217,7 +217,7 @@ TEST(TopkTest, OverflowIsRefusedNotWrapped) {
   EXPECT_EQ(must_parse(s.stored()).total, kMaxTotal);
   Summary t(4);
   t.add(5);
-  EXPECT_EQ(t.merge(s).code(), StatusCode::kMismatch);
+  EXPECT_EQ(t.merge(s).code(), StatusCode::kOverflow);
 }
 
 TEST(TopkTest, RthLargestMatchesSorting) {
