@@ -51,8 +51,8 @@ Datum read_item(const ItemReader* reader, const uint8* text, uint32 len, bool cl
     return PointerGetDatum(cstring_to_text_with_len(reinterpret_cast<const char*>(text), len));
   if (clipped)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("%s: the item's text was clipped at %u bytes and cannot be read as "
-                           "type %s", function, max_bytes, format_type_be(reader->type)),
+                    errmsg("%s: a text clipped at %u bytes cannot be read as type %s", function,
+                           max_bytes, format_type_be(reader->type)),
                     errhint("Call %s without the type hint to get the items as text.",
                             function)));
   char* copy = pnstrdup(reinterpret_cast<const char*>(text), len);
