@@ -98,3 +98,14 @@ SELECT topk_agg(v) IS NULL AS no_rows FROM tk WHERE false;
 
 -- Text round trip and the bytea casts.
 SELECT s::text::topk = s AS text_round_trip, s::bytea::topk = s AS bytea_round_trip FROM tk16;
+
+-- Item texts are what the type's output function prints (integers, text
+-- and varchar are written directly, without calling it; the rest through
+-- it under fixed settings); a text longer than 1 KiB is clipped.
+CREATE DOMAIN tk_small AS smallint;
+SELECT item FROM topk_items((SELECT topk_agg(v) FROM unnest(ARRAY[-9223372036854775808, -1, 0, 9223372036854775807]::bigint[]) v)) ORDER BY item::numeric;
+SELECT item FROM topk_items(topk_add(topk_add(topk_empty(), (-32768)::tk_small), 42)) ORDER BY item;
+SELECT item FROM topk_items(topk_add(topk_add(topk_empty(), 'a b '::varchar), 'x'::text)) ORDER BY item;
+SELECT item FROM topk_items(topk_add(topk_add(topk_empty(), 1.50::numeric), 2.5::numeric)) ORDER BY item;
+SELECT item FROM topk_items(topk_add(topk_empty(), '2026-12-01 12:00:00+05'::timestamptz));
+SELECT octet_length(item) FROM topk_items(topk_add(topk_empty(), repeat('ab', 600)));

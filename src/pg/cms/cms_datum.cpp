@@ -86,11 +86,12 @@ struct PendingText {
   const ItemSource* info;
   Datum value;
   char* text;
+  char digits[kItemDigitsBytes];
 };
 
 cms::Family::Text candidate_text(void* context) {
   auto* pending = static_cast<PendingText*>(context);
-  const ItemText t = item_text(pending->info, pending->value, cms::kMaxValueBytes);
+  const ItemText t = item_text(pending->info, pending->value, cms::kMaxValueBytes, pending->digits);
   pending->text = t.allocated;
   return cms::Family::Text{t.bytes, t.len, t.clipped};
 }
@@ -100,7 +101,7 @@ cms::Family::Text candidate_text(void* context) {
 uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
                        Datum value) {
   CmsStates::accept_kind(state, &info->hasher);
-  PendingText pending{info, value, nullptr};
+  PendingText pending{info, value, nullptr, {}};
   cms::Family::Element element = cms::Family::element(hash, count, candidate_text, &pending);
   state = CmsStates::add(state, element);
   if (pending.text != nullptr) pfree(pending.text);

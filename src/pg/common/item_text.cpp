@@ -17,15 +17,58 @@ void init_item_source(FunctionCallInfo fcinfo, int argno, ItemSource* source) {
   getTypeOutputInfo(source->hasher.type, &output, &is_varlena);
   fmgr_info_cxt(output, &source->output, fcinfo->flinfo->fn_mcxt);
   source->output_depends_on_settings = text_depends_on_settings(source->hasher.type);
+  switch (getBaseType(source->hasher.type)) {
+    case INT2OID:
+    case INT4OID:
+    case INT8OID: source->direct = ItemSource::Direct::kInteger; break;
+    case TEXTOID:
+    case VARCHAROID: source->direct = ItemSource::Direct::kTextBytes; break;
+    default: source->direct = ItemSource::Direct::kNone;
+  }
 }
 
-ItemText item_text(const ItemSource* source, Datum value, uint32 max_bytes) {
-  char* text = output_with_fixed_settings(const_cast<FmgrInfo*>(&source->output), value,
-                                          source->output_depends_on_settings);
-  int len = static_cast<int>(std::strlen(text));
+namespace {
+
+int64 integer_of(const ElementHasher* hasher, Datum value) {
+  switch (hasher->encoding) {
+    case ElementEncoding::kInt16: return DatumGetInt16(value);
+    case ElementEncoding::kInt32: return DatumGetInt32(value);
+    default: return DatumGetInt64(value);
+  }
+}
+
+ItemText clipped_text(const char* text, int len, uint32 max_bytes, char* allocated) {
   const bool clipped = len > static_cast<int>(max_bytes);
   if (clipped) len = pg_mbcliplen(text, len, static_cast<int>(max_bytes));
-  return ItemText{reinterpret_cast<const uint8*>(text), static_cast<uint32>(len), clipped, text};
+  return ItemText{reinterpret_cast<const uint8*>(text), static_cast<uint32>(len), clipped,
+                  allocated};
+}
+
+}  // namespace
+
+ItemText item_text(const ItemSource* source, Datum value, uint32 max_bytes,
+                   char (&digits)[kItemDigitsBytes]) {
+  switch (source->direct) {
+    case ItemSource::Direct::kInteger: {
+      // What int2out, int4out and int8out print.
+      const int len = pg_lltoa(integer_of(&source->hasher, value), digits);
+      return ItemText{reinterpret_cast<const uint8*>(digits), static_cast<uint32>(len), false,
+                      nullptr};
+    }
+    case ItemSource::Direct::kTextBytes: {
+      // textout and varcharout print the bytes as they are.
+      const struct varlena* v = PG_DETOAST_DATUM_PACKED(value);
+      char* copy = v == reinterpret_cast<struct varlena*>(DatumGetPointer(value))
+                       ? nullptr
+                       : reinterpret_cast<char*>(const_cast<struct varlena*>(v));
+      return clipped_text(VARDATA_ANY(v), static_cast<int>(VARSIZE_ANY_EXHDR(v)), max_bytes,
+                          copy);
+    }
+    case ItemSource::Direct::kNone: break;
+  }
+  char* text = output_with_fixed_settings(const_cast<FmgrInfo*>(&source->output), value,
+                                          source->output_depends_on_settings);
+  return clipped_text(text, static_cast<int>(std::strlen(text)), max_bytes, text);
 }
 
 void init_item_reader(FunctionCallInfo fcinfo, int hint_argno, const char* function,

@@ -65,11 +65,12 @@ struct PendingText {
   const ItemSource* source;
   Datum value;
   char* text;
+  char digits[kItemDigitsBytes];
 };
 
 topk::Family::Text pending_text(void* context) {
   auto* pending = static_cast<PendingText*>(context);
-  const ItemText t = item_text(pending->source, pending->value, topk::kMaxItemBytes);
+  const ItemText t = item_text(pending->source, pending->value, topk::kMaxItemBytes, pending->digits);
   pending->text = t.allocated;
   return topk::Family::Text{t.bytes, t.len, t.clipped};
 }
@@ -89,7 +90,7 @@ pg_noinline void report_overflow(uint8_t* state, uint64 weight) {
 uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSource* source,
                         Datum value) {
   TopkStates::accept_kind(state, &source->hasher);
-  PendingText pending{source, value, nullptr};
+  PendingText pending{source, value, nullptr, {}};
   topk::Family::Element element = topk::Family::element(hash, weight, pending_text, &pending);
   state = TopkStates::add(state, element);
   if (pending.text != nullptr) pfree(pending.text);
