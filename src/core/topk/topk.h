@@ -46,7 +46,16 @@
 //
 // Aging: scale() multiplies every counter and N by a factor 0 < f <= 1,
 // rounding counters and N down and Δ up, so that the bounds hold for the
-// scaled truth floor(f·f_x).
+// scaled truth floor(f·f_x). The rounding may leave Δ a little above
+// (N - Σ c)/(k + 1) (by at most 1 per aging, relative to f·Δ); the per-item
+// bounds hold regardless.
+//
+// What depends on order: a summary that never purged is a function of the
+// counts (equal inputs in any order and merge tree give equal bytes). Once
+// purges happen, which items survive and Δ depend on the order of adds and
+// merges; every order keeps the bounds above. A stream without heavy items
+// may keep far fewer than k items (counters tied at the purge threshold all
+// go), which is the guarantee at work: no item is above N/(k+1).
 //
 // Two encodings share one header (param[0] = 0, param[1] = encoding,
 // param[2] = element kind):
