@@ -72,8 +72,11 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
   if (expected_offset != used) return invalid("inconsistent working arena");
   const uint8_t* index = data + index_offset(v->capacity);
   const uint32_t icap = index_capacity_for(v->capacity);
-  for (uint32_t i = 0; i < icap; i++)
-    if (load_le32(index + 4 * size_t{i}) > v->count) return invalid("inconsistent working index");
+  for (uint32_t i = 0; i < icap; i++) {
+    const uint32_t slot = load_le32(index + 4 * size_t{i});
+    if (slot != 0 && ((slot & kSlotIdMask) == 0 || (slot & kSlotIdMask) > v->count))
+      return invalid("inconsistent working index");
+  }
   v->text_bytes = used;
   return Status::ok();
 }
@@ -297,9 +300,7 @@ void write_working_shaped(const View& v, uint32_t k, uint64_t t, uint32_t capaci
     store_le32(e + 20, item.len | (item.clipped ? kClippedBit : 0));
     std::memcpy(arena + used, item.text, item.len);
     used += item.len;
-    uint32_t slot = static_cast<uint32_t>(item.hash) & mask;
-    while (load_le32(index + 4 * size_t{slot}) != 0) slot = (slot + 1) & mask;
-    store_le32(index + 4 * size_t{slot}, ++n);
+    index_insert(index, mask, item.hash, n++);
   }
   store_le32(dst + kCountOffset, n);
   store_le64(dst + kTotalOffset, v.total);

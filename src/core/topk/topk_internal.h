@@ -29,9 +29,13 @@
 //                             in the arena in the same order without gaps
 //                             (a purge compacts both), so compaction never
 //                             needs scratch memory
-//   I = 48 + 24·capacity      index: 4·icap bytes, entry id + 1 (0 = empty),
-//                             linear probing from hash & (icap - 1), icap the
-//                             smallest power of two >= 2·capacity
+//   I = 48 + 24·capacity      index: 4·icap bytes, linear probing from
+//                             hash & (icap - 1), icap the smallest power of
+//                             two >= 2·capacity; a slot is 0 (empty) or
+//                             entry id + 1 in its low 18 bits and the top 14
+//                             bits of the entry's hash above them, so that a
+//                             probe past other items rarely reads their
+//                             entries
 //   A = I + 4·icap            arena
 #pragma once
 
@@ -72,6 +76,23 @@ inline uint32_t max_capacity(uint32_t k) { return 2 * k; }
 // The largest arena a working state needs: every slot holding a full text.
 inline uint64_t max_arena(uint32_t k) { return uint64_t{max_capacity(k)} * kMaxItemBytes; }
 
+// Index slots (see the layout above): ids up to 2·kMaxK = 2^17 need 18 bits.
+constexpr uint32_t kSlotIdBits = 18;
+constexpr uint32_t kSlotIdMask = (uint32_t{1} << kSlotIdBits) - 1;
+static_assert(2 * kMaxK <= kSlotIdMask, "entry ids must fit a slot");
+
+inline uint32_t slot_tag(uint64_t hash) {
+  return static_cast<uint32_t>(hash >> (64 - (32 - kSlotIdBits))) << kSlotIdBits;
+}
+
+// Puts entry `id` (0-based) of an item with `hash` into the first free slot
+// of its probe sequence.
+inline void index_insert(uint8_t* index, uint32_t mask, uint64_t hash, uint32_t id) {
+  uint32_t slot = static_cast<uint32_t>(hash) & mask;
+  while (load_le32(index + 4 * size_t{slot}) != 0) slot = (slot + 1) & mask;
+  store_le32(index + 4 * size_t{slot}, (id + 1) | slot_tag(hash));
+}
+
 // Smallest power of two >= 2·capacity: load factor at most 1/2.
 inline uint32_t index_capacity_for(uint32_t capacity) {
   return uint32_t{1} << (32 - __builtin_clz(2 * capacity - 1));
@@ -107,13 +128,20 @@ inline const uint8_t* record_at(const uint8_t* s, uint32_t i) {
 void write_topk_header(uint8_t* dst, Encoding encoding);
 
 // The r-th largest (1-based, 1 <= r <= n) of n counters read through
-// count(i): a most-significant-byte-first radix select, eight passes over
+// count(i): a most-significant-byte-first radix select, at most eight passes over
 // the counters and a 256-entry histogram on the stack, O(n), no scratch
 // memory and no input that makes it slow.
 template <class Count>
 uint64_t rth_largest(uint32_t n, uint32_t r, Count count) {
-  uint64_t prefix = 0, mask = 0;
-  for (int shift = 56; shift >= 0; shift -= 8) {
+  // Bytes above the largest counter's are 0 for all: start below them
+  // (counts of a few million need three passes, not eight).
+  uint64_t any = 0;
+  for (uint32_t i = 0; i < n; i++) any |= count(i);
+  int top = 0;
+  while (top < 56 && (any >> (top + 8)) != 0) top += 8;
+  uint64_t prefix = 0, mask = ~uint64_t{0} << (top + 8);
+  if (top == 56) mask = 0;
+  for (int shift = top; shift >= 0; shift -= 8) {
     uint32_t histogram[256] = {};
     for (uint32_t i = 0; i < n; i++) {
       const uint64_t c = count(i);

@@ -19,13 +19,16 @@ struct Probe {
 inline Probe probe(uint8_t* state, uint32_t capacity, uint64_t hash) {
   uint8_t* index = state + index_offset(capacity);
   const uint32_t mask = index_capacity_for(capacity) - 1;
+  const uint32_t tag = slot_tag(hash);
   uint32_t slot = static_cast<uint32_t>(hash) & mask;
   for (;;) {
     uint8_t* s = index + 4 * size_t{slot};
-    const uint32_t id = load_le32(s);
-    if (id == 0) return Probe{s, nullptr};
-    uint8_t* e = entry_at(state, id - 1);
-    if (entry_hash(e) == hash) return Probe{s, e};
+    const uint32_t value = load_le32(s);
+    if (value == 0) return Probe{s, nullptr};
+    if ((value & ~kSlotIdMask) == tag) {
+      uint8_t* e = entry_at(state, (value & kSlotIdMask) - 1);
+      if (entry_hash(e) == hash) return Probe{s, e};
+    }
     slot = (slot + 1) & mask;
   }
 }
@@ -57,11 +60,7 @@ void purge(uint8_t* state, uint32_t k) {
   uint8_t* index = state + index_offset(capacity);
   const uint32_t icap = index_capacity_for(capacity);
   std::memset(index, 0, 4 * size_t{icap});
-  for (uint32_t i = 0; i < kept; i++) {
-    uint32_t slot = static_cast<uint32_t>(entry_hash(entry_at(state, i))) & (icap - 1);
-    while (load_le32(index + 4 * size_t{slot}) != 0) slot = (slot + 1) & (icap - 1);
-    store_le32(index + 4 * size_t{slot}, i + 1);
-  }
+  for (uint32_t i = 0; i < kept; i++) index_insert(index, icap - 1, entry_hash(entry_at(state, i)), i);
   store_le32(state + kCountOffset, kept);
   store_le32(state + kArenaUsedOffset, used);
   store_le64(state + kErrorOffset, load_le64(state + kErrorOffset) + t);
@@ -95,7 +94,7 @@ AddOutcome raise_counter(uint8_t* state, uint64_t hash, uint64_t weight, const u
   store_le32(e + 16, used);
   store_le32(e + 20, text_len | (clipped ? kClippedBit : 0));
   std::memcpy(state + arena_offset(capacity) + used, text, text_len);
-  store_le32(p.slot, count + 1);
+  store_le32(p.slot, (count + 1) | slot_tag(hash));
   store_le32(state + kCountOffset, count + 1);
   store_le32(state + kArenaUsedOffset, used + text_len);
   return AddOutcome::kDone;
