@@ -33,7 +33,7 @@ BEGIN
                     AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
                     AND d.deptype = 'e')
       AND p.prorettype <> 'anyelement'::regtype AND NOT p.proretset
-      -- a record of OUT parameters (topk_estimate), none of them polymorphic
+      -- or a record of OUT parameters, none of them polymorphic
       AND (p.prorettype <> 'record'::regtype OR
            (p.proallargtypes IS NOT NULL AND
             (SELECT count(*) FROM unnest(p.proallargtypes) x WHERE x = 'anyelement'::regtype) =
