@@ -72,7 +72,7 @@ COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, int
   'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
 
 -- The same for topk_add(s, 'x', 3).
-CREATE FUNCTION @extschema@.topk_add(summary @extschema@.topk, item pg_catalog.unknown, weight integer)
+CREATE FUNCTION @extschema@.topk_add(sketch @extschema@.topk, value pg_catalog.unknown, weight integer)
   RETURNS @extschema@.topk AS 'MODULE_PATHNAME', 'topk_add_int4_weight'
   LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer) IS

@@ -37,6 +37,11 @@ Status check_stored(const uint8_t* data, size_t len, Validation validation, View
       const uint64_t c = load_le64(r + 8);
       if (i > 0 && hash <= previous_hash) return invalid("items not in hash order");
       if (c == 0 || c > v->total) return invalid("item counter out of range");
+      // A text is clipped only at kMaxItemBytes, on a character boundary
+      // (characters take at most 4 bytes), so a shorter clipped text is not
+      // one this code wrote.
+      if ((load_le32(r + 16) & kClippedBit) != 0 && end - previous_end + 4 <= kMaxItemBytes)
+        return invalid("a short item text marked clipped");
       sum += c;  // each <= N <= 2^63 - 1 and at most 65536 of them: no wrap
       previous_hash = hash;
     }

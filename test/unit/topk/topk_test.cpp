@@ -203,6 +203,10 @@ TEST(TopkTest, CanonicalValidationRefusesBrokenInvariants) {
   b = good;
   store_le32(b.data() + detail::kStoredRecordsOffset + 16, 4000);  // text past the end
   EXPECT_TRUE(refused(b));
+  b = good;  // a one-byte text marked clipped
+  store_le32(b.data() + detail::kStoredRecordsOffset + 16,
+             load_le32(b.data() + detail::kStoredRecordsOffset + 16) | detail::kClippedBit);
+  EXPECT_TRUE(refused(b));
   for (size_t len = 0; len < good.size(); len++) {
     View v;
     EXPECT_FALSE(parse(good.data(), len, Validation::kStructure, &v).is_ok()) << len;
