@@ -12,6 +12,7 @@
 #include "ddsketch_test_util.h"
 #include "hll_test_util.h"
 #include "states_input.h"
+#include "topk_test_util.h"
 
 namespace in = sketch::fuzz::states_input;
 using in::Bytes;
@@ -61,6 +62,25 @@ Bytes cms_elements(uint64_t seed, size_t n) {
   in::put_cms_element(&out, cms::test::key_hash(1000), 3, std::string(cms::kMaxValueBytes + 30, 'y'));
   in::put_cms_element(&out, cms::test::key_hash(1001), 0, "skipped");   // count 0
   in::put_cms_element(&out, cms::test::key_hash(1002), 255, "max");     // kMaxCount
+  return out;
+}
+
+// A skewed stream of integer items with their decimal texts (as topk_agg
+// gets a bigint's output), weight 1 but every seventh 2..6, then one text
+// longer than kMaxItemBytes, one weight 0 (skipped) and one kMaxTotal
+// (refused unless the state is empty: an overflow writes nothing).
+Bytes topk_elements(uint64_t seed, int n, int64_t keys = 60) {
+  namespace tk = sketch::topk;
+  tk::test::Random r(seed);
+  Bytes out;
+  for (int i = 0; i < n; i++) {
+    const int64_t key = static_cast<int64_t>(std::pow(static_cast<double>(keys), r.uniform())) - 1;
+    const uint8_t code = i % 7 == 3 ? static_cast<uint8_t>(2 + i % 5) : 1;
+    in::put_topk_element(&out, tk::test::item_hash(key), code, std::to_string(key));
+  }
+  in::put_topk_element(&out, tk::test::item_hash(1000), 3, std::string(tk::kMaxItemBytes + 30, 'y'));
+  in::put_topk_element(&out, tk::test::item_hash(1001), 0, "skipped");  // weight 0
+  in::put_topk_element(&out, tk::test::item_hash(1002), 255, "max");    // kMaxTotal
   return out;
 }
 
@@ -207,6 +227,48 @@ int main(int argc, char** argv) {
     put("empty_stored", 0, 0, Sketch(s6).stored(), none, ddsketch_elements(16, 30));
     put("empty_working_stored_other", 0, 0, Sketch(s6).bytes(), of(s6, 17, 10).stored(),
         ddsketch_elements(18, 10));
+  }
+  {  // topk
+    namespace tk = sketch::topk;
+    using tk::test::Summary;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("topk_" + name, in::encode(in::kTopk, flags, params, kind, state, other, elements));
+    };
+    auto skewed = [](uint32_t k, uint64_t seed, int n) {
+      Summary s(k);
+      tk::test::Random r(seed);
+      for (int i = 0; i < n; i++)
+        s.add(static_cast<int64_t>(std::pow(40.0, r.uniform())) - 1, 1 + r.below(3));
+      return s;
+    };
+    auto with_kind = [](Bytes b, sketch::ElementKind kind) {
+      b[sketch::kElementKindOffset] = static_cast<uint8_t>(kind);
+      return b;
+    };
+    Summary nearly_full(4);
+    nearly_full.add(5, tk::kMaxTotal - 10);
+    put("stored_with_stored_other", 0, 0, skewed(8, 1, 100).stored(), skewed(8, 2, 60).stored(),
+        topk_elements(3, 40));
+    put("working_with_working_other_split", in::kOtherAsWorking | in::kSplitElements, 0,
+        skewed(8, 4, 80).bytes(), skewed(16, 5, 80).stored(), topk_elements(6, 60));
+    put("stored_split_other_smaller_k", in::kOtherAsWorking | in::kSplitElements, 0,
+        skewed(16, 7, 100).stored(), skewed(4, 8, 50).stored(), topk_elements(9, 80));
+    put("refused_state_other_params", 0, 0, refused, skewed(4, 10, 30).stored(),
+        topk_elements(11, 40));
+    put("refused_state_no_other", 0, 0x05, refused, none, topk_elements(12, 50));
+    put("refused_state_large_k", 0, 0x83, refused, none, topk_elements(13, 300, 2000));
+    put("empty_stored", 0, 0, Summary(4).stored(), none, topk_elements(14, 30));
+    put("other_near_max_total", 0, 0, skewed(4, 15, 20).stored(), nearly_full.stored(),
+        topk_elements(16, 5));
+    put("kind_number_new_state", 0, 0x02, refused, none, topk_elements(17, 30), 1);
+    put("kind_text_state_refuses_number", 0, 0,
+        with_kind(skewed(8, 18, 40).stored(), sketch::ElementKind::kText), none,
+        topk_elements(19, 10), 1);
+    put("kind_number_split_other_text", in::kOtherAsWorking | in::kSplitElements, 0,
+        with_kind(skewed(8, 20, 40).stored(), sketch::ElementKind::kNumber),
+        with_kind(skewed(8, 21, 40).stored(), sketch::ElementKind::kText), topk_elements(22, 20),
+        1);
   }
   return 0;
 }

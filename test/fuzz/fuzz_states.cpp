@@ -6,7 +6,7 @@
 // a distributed engine's partial state. The core's aggregate-state mechanism
 // (core/common/working_state.h) decides what may be written in place; this target
 // drives it exactly as src/pg/common/aggregate_state.h does, with a test::Arena in
-// place of palloc (state_ops.h), for all four families. The input
+// place of palloc (state_ops.h), for all five families. The input
 // (states_input.h) picks a family and holds a state's bytes, an other
 // sketch's bytes and a stream of elements:
 //
@@ -25,7 +25,9 @@
 //      mechanism made (which must then be used in place).
 //   2. the elements through state::add (hll: hashes; cms: hash, count and a
 //      text source reading the value's text from the input, called at most
-//      once per add; bloom: 128-bit hashes; ddsketch: finite doubles), into
+//      once per add; bloom: 128-bit hashes; ddsketch: finite doubles; topk:
+//      hash, weight and a text source like cms's, an add past kMaxTotal
+//      refused with nothing written, as the wrapper then raises an error), into
 //      every state of step 1, after state::accept_kind when the input gives
 //      the elements a kind (element_kind.h): a new state takes it, a state of
 //      another kind refuses it (kMismatch, nothing written) and gets no
@@ -34,8 +36,9 @@
 //   3. state::merge with the other sketch when it parses (optionally its
 //      working copy, holding every second element: a combine of two partial
 //      states). A refusal (other parameters or element kind) is kMismatch
-//      (ddsketch: kInvalidParameter, a union of more than 2^64 - 1 values)
-//      and writes nothing.
+//      (ddsketch: kInvalidParameter, a union of more than 2^64 - 1 values;
+//      topk: also a union of more than kMaxTotal, with check_mergeable's
+//      status) and writes nothing.
 //   4. state::to_stored. When everything that went in was a valid stored
 //      value or made by this mechanism, the result must pass the strictest
 //      parse, be its own stored form (to_stored is idempotent), be the same
@@ -43,7 +46,11 @@
 //      state and the other sketch share a scale: ddsketch.h says why across
 //      scales it may not) equal the sketch that got every element itself
 //      (the stored form depends only on the parameters and the multiset of
-//      values added). The stored result used as a
+//      values added). topk's unions depend on where its purges fall, so
+//      instead its result (the working state and its stored form) must be
+//      sound for what went in: within the Misra-Gries bounds of the state,
+//      the other sketch and the exact counts of the elements added
+//      (topk_readers.h, Expected). The stored result used as a
 //      state again (owned = true, an INITCOND) is unchanged by an empty
 //      stream. Otherwise (the state's or other sketch's bytes were a working
 //      encoding, possibly corrupt) everything must still run without a
@@ -61,6 +68,7 @@
 #include "hll_readers.h"
 #include "state_ops.h"
 #include "states_input.h"
+#include "topk_readers.h"
 
 namespace sketch::fuzz {
 namespace {
@@ -251,6 +259,74 @@ struct DdsketchHarness {
   }
 };
 
+struct TopkHarness {
+  using Family = topk::Family;
+  using View = topk::View;
+  // A union's counters depend on where its purges fall: no byte comparison
+  // with the state that got every element itself; run() checks the result
+  // against the bounds of what went in instead.
+  static constexpr bool kExactUnion = false;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return topk::parse(b.data(), b.size(), Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(uint32_t k) { return topk_readers::empty_summary(k, 0); }
+  static Bytes empty_like(const View& v) { return empty_of(v.k); }
+  // Mostly small k, so that the elements purge; sometimes up to 1024.
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    return empty_of((params & 0x80) ? 64u * (1u + params % 16u) : 1u + params % 32u);
+  }
+
+  // The value's text, from the input (topk::Family::TextSource).
+  struct Text {
+    const uint8_t* bytes;
+    uint32_t len;  // before clipping
+    int calls;
+  };
+  static Family::Text text_of(void* context) {
+    auto* t = static_cast<Text*>(context);
+    t->calls++;
+    const bool clipped = t->len > topk::kMaxItemBytes;
+    return Family::Text{t->bytes, clipped ? topk::kMaxItemBytes : t->len, clipped};
+  }
+
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    while (len >= states_input::kTopkElementHeaderBytes) {
+      const uint64_t hash = states_input::load64(p);
+      const uint8_t code = p[8];
+      const uint32_t text_len = std::min<uint32_t>(
+          uint32_t{p[9]} | uint32_t{p[10]} << 8,
+          static_cast<uint32_t>(len - states_input::kTopkElementHeaderBytes));
+      // A value's text is its type's output, a C string: it ends at the
+      // first zero byte.
+      const uint8_t* chars = p + states_input::kTopkElementHeaderBytes;
+      const void* zero = std::memchr(chars, 0, text_len);
+      Text text{chars,
+                zero ? static_cast<uint32_t>(static_cast<const uint8_t*>(zero) - chars) : text_len,
+                0};
+      p += states_input::kTopkElementHeaderBytes + text_len;
+      len -= states_input::kTopkElementHeaderBytes + text_len;
+      if (code == 0) continue;  // a weight topk_agg never passes on
+      const uint64_t weight = code == 255   ? topk::kMaxTotal
+                              : code == 254 ? topk::kMaxTotal / 2 + 1
+                                            : code;
+      int adds = 0;
+      f([&] {
+        adds++;
+        return Family::element(hash, weight, text_of, &text);
+      });
+      // state::add asks for a value's text at most once per add.
+      FUZZ_CHECK(text.calls <= adds);
+    }
+  }
+  static void check(const View& v, bool canonical) { topk_readers::check_readers(v, canonical); }
+};
+
 template <class H>
 Bytes empty_start(const typename H::View& other, uint8_t flags) {
   if constexpr (std::is_same_v<H, BloomHarness>) {
@@ -266,6 +342,11 @@ template <class H>
 void run(const Input& in) {
   using Family = typename H::Family;
   using View = typename H::View;
+  // topk: the Misra-Gries bounds of what goes into `state` (its start and
+  // the elements it gets) and into `other` (the other sketch and the
+  // elements its working copy gets), while every input is valid.
+  constexpr bool kBounds = std::is_same_v<H, TopkHarness>;
+  topk_readers::Expected mine, theirs;
 
   View other_view;
   const bool other_parses = Family::parse(in.other.data(), in.other.size(), &other_view).is_ok();
@@ -279,6 +360,7 @@ void run(const Input& in) {
   bool expect_canonical = true;  // every input was a valid stored value or ours
   if (states::working_copy<Family>(in.state, &state).is_ok()) {
     if (H::strict(in.state)) {
+      if constexpr (kBounds) mine = topk_readers::expected_of(states::view_of<Family>(in.state));
       owned = in.state;
       states::take_owned<Family>(&owned);
       have_owned = true;
@@ -300,6 +382,9 @@ void run(const Input& in) {
   Bytes other = in.other;
   const bool other_working = other_parses && (in.flags & states_input::kOtherAsWorking);
   if (other_working) other = states::working_copy<Family>(in.other);
+  if constexpr (kBounds) {
+    if (other_strict) theirs = topk_readers::expected_of(other_view);
+  }
   const bool split = other_working && (in.flags & states_input::kSplitElements);
   // With split elements: a state that gets every element itself, to compare.
   bool compare_all = split && H::kExactUnion && expect_canonical && other_strict &&
@@ -325,10 +410,16 @@ void run(const Input& in) {
       if (to_other) {
         auto e = make();
         states::add<Family>(&other, e);
+        if constexpr (kBounds) {
+          if (!e.overflowed) topk_readers::add_exact(&theirs, e.hash, e.weight);
+        }
       }
     } else if (to_state) {
       auto e = make();
       states::add<Family>(&state, e);
+      if constexpr (kBounds) {
+        if (!e.overflowed) topk_readers::add_exact(&mine, e.hash, e.weight);
+      }
       if (to_owned) {  // the same values as `state`, from the owned start
         auto e2 = make();
         states::add<Family>(&owned, e2);
@@ -345,9 +436,20 @@ void run(const Input& in) {
   if (other_parses) {
     const View ov = states::view_of<Family>(other);
     const Status st = states::merge<Family>(&state, ov);
-    if (!st.is_ok())
-      FUZZ_CHECK(st.code() == (std::is_same_v<H, DdsketchHarness> ? StatusCode::kInvalidParameter
-                                                                   : StatusCode::kMismatch));
+    if constexpr (kBounds) {
+      if (st.is_ok()) mine = topk_readers::combined(mine, theirs);
+    }
+    if (!st.is_ok()) {
+      if constexpr (kBounds) {
+        // Another element kind, or a union past kMaxTotal (check_mergeable's
+        // status).
+        FUZZ_CHECK(st.code() == StatusCode::kMismatch ||
+                   st.code() == topk::check_mergeable(states::view_of<Family>(state), ov).code());
+      } else {
+        FUZZ_CHECK(st.code() == (std::is_same_v<H, DdsketchHarness> ? StatusCode::kInvalidParameter
+                                                                     : StatusCode::kMismatch));
+      }
+    }
     if (have_owned) FUZZ_CHECK(states::merge<Family>(&owned, ov).code() == st.code());
     if (compare_all && st.is_ok()) {
       FUZZ_CHECK(states::merge<Family>(&all, states::view_of<Family>(in.other)).is_ok());
@@ -365,6 +467,10 @@ void run(const Input& in) {
   FUZZ_CHECK(states::stored<Family>(stored) == stored);
   H::check(sv, expect_canonical);
   if (!expect_canonical) return;
+  if constexpr (kBounds) {
+    topk_readers::check_within(states::view_of<Family>(state), mine);
+    topk_readers::check_within(sv, mine);
+  }
   const Status strict = H::strict_parse(stored);
   if (!strict.is_ok())
     std::fprintf(stderr, "the stored form of a state made from valid values is not valid input: %s\n",
@@ -397,6 +503,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case states_input::kDdsketch:
       run<DdsketchHarness>(in);
+      break;
+    case states_input::kTopk:
+      run<TopkHarness>(in);
       break;
   }
   return 0;

@@ -2,9 +2,10 @@
 // generator (corpus_states.cpp):
 //
 //   byte 0      family and flags: below 240, family byte % 3 (0 hll, 1 cms,
-//               2 bloom) and flags byte / 3; from 240 on, ddsketch with
-//               flags byte - 240 (a range the first three families' inputs,
-//               whose flags use 3 bits, never reach)
+//               2 bloom) and flags byte / 3; 240 to 247, ddsketch with flags
+//               byte - 240; 248 to 255, topk with flags byte - 248 (ranges the
+//               first three families' inputs, whose flags use 3 bits, never
+//               reach)
 //   byte 1      parameters of the empty sketch to start from when the state's
 //               bytes are refused and the other sketch does not parse either
 //   byte 2      the elements' kind (element_kind.h): 0 adds them without
@@ -23,6 +24,9 @@
 // else itself), two bytes of text length (LE) and the text's bytes, clamped
 // to what is left (a length above kMaxValueBytes gives a clipped text; the
 // text the value gets ends at its first zero byte, like a type's output).
+// topk: the same layout as cms, the count byte being the weight (0: skipped,
+// as a weight topk_agg never passes on; 255: kMaxTotal; 254: kMaxTotal / 2
+// + 1; else itself) and the text clipped at kMaxItemBytes.
 // A trailing partial element is ignored.
 #pragma once
 
@@ -37,21 +41,24 @@ namespace sketch::fuzz::states_input {
 
 using Bytes = std::vector<uint8_t>;
 
-enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2, kDdsketch = 3 };
+enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2, kDdsketch = 3, kTopk = 4 };
 
-// Byte 0 from here on selects ddsketch.
+// Byte 0 from 240 to 247 selects ddsketch, from 248 on topk.
 constexpr uint8_t kDdsketchBase = 240;
+constexpr uint8_t kTopkBase = 248;
 
 // Flags (byte 0 / 3).
 constexpr uint8_t kOtherAsWorking = 1;  // merge a working copy of the other sketch
 constexpr uint8_t kSplitElements = 2;   // add every second element to that copy instead
 constexpr uint8_t kEmptyWorking = 4;    // bloom: start an empty state in the working encoding
+                                        // (the other families ignore it)
 
 constexpr size_t kHeaderBytes = 11;
 constexpr size_t kHllElementBytes = 8;
 constexpr size_t kBloomElementBytes = 16;
 constexpr size_t kDdsketchElementBytes = 8;
 constexpr size_t kCmsElementHeaderBytes = 11;
+constexpr size_t kTopkElementHeaderBytes = 11;
 
 struct Input {
   Family family;
@@ -76,7 +83,10 @@ inline uint64_t load64(const uint8_t* p) {
 
 inline bool decode(const uint8_t* data, size_t size, Input* out) {
   if (size < kHeaderBytes) return false;
-  if (data[0] >= kDdsketchBase) {
+  if (data[0] >= kTopkBase) {
+    out->family = kTopk;
+    out->flags = static_cast<uint8_t>(data[0] - kTopkBase);
+  } else if (data[0] >= kDdsketchBase) {
     out->family = kDdsketch;
     out->flags = static_cast<uint8_t>(data[0] - kDdsketchBase);
   } else {
@@ -110,8 +120,9 @@ inline void put64(Bytes* out, uint64_t v) {
 inline Bytes encode(Family family, uint8_t flags, uint8_t params, uint8_t kind,
                     const Bytes& state, const Bytes& other, const Bytes& elements) {
   Bytes out;
-  out.push_back(static_cast<uint8_t>(family == kDdsketch ? kDdsketchBase + flags
-                                                          : family + 3 * flags));
+  out.push_back(static_cast<uint8_t>(family == kTopk       ? kTopkBase + flags
+                                     : family == kDdsketch ? kDdsketchBase + flags
+                                                           : family + 3 * flags));
   out.push_back(params);
   out.push_back(kind);
   put32(&out, static_cast<uint32_t>(state.size()));
@@ -142,6 +153,12 @@ inline void put_cms_element(Bytes* out, uint64_t hash, uint8_t count_code,
   out->push_back(static_cast<uint8_t>(text.size()));
   out->push_back(static_cast<uint8_t>(text.size() >> 8));
   out->insert(out->end(), text.begin(), text.end());
+}
+
+// topk: hash, weight code (see above), text.
+inline void put_topk_element(Bytes* out, uint64_t hash, uint8_t weight_code,
+                             const std::string& text) {
+  put_cms_element(out, hash, weight_code, text);
 }
 
 }  // namespace sketch::fuzz::states_input

@@ -16,12 +16,22 @@ Status invalid(const char* what) {
   return Status::error(StatusCode::kInvalidFormat, "invalid topk data: %s", what);
 }
 
-// Structure of the stored records: lengths, and text ends that never go
-// backwards or past the end. With kCanonical also the invariants readers
-// rely on for correct answers.
+// The invariant every summary keeps: Σ c + Δ <= N. Adds raise Σ c and N
+// alike, merges add all three, a purge lowers Σ c by at least (k+1)·t while
+// Δ gains t, and aging caps Δ at N - Σ c (topk_query.cpp). It keeps every
+// counter and Δ at most N, so no sum of them wraps.
+Status check_sums(uint64_t sum, const View& v) {
+  if (sum > v.total || v.max_error > v.total - sum)
+    return invalid("counters and max_error add up to more than the total");
+  return Status::ok();
+}
+
+// Stored records, in either validation (they are few and every reader and
+// merge relies on them): lengths, text ends that never go backwards or past
+// the end, hashes strictly ascending (no item twice), counters positive and
+// within the sums. kCanonical adds what only outside bytes can get wrong.
 Status check_stored(const uint8_t* data, size_t len, Validation validation, View* v) {
-  if (v->count > v->k && validation == Validation::kCanonical)
-    return invalid("more items than k");
+  if (v->count > v->k) return invalid("more items than k");
   const uint64_t records_end = kStoredRecordsOffset + uint64_t{kRecordSize} * v->count;
   if (records_end > len) return invalid("truncated item records");
   const uint64_t text_room = len - records_end;
@@ -32,30 +42,31 @@ Status check_stored(const uint8_t* data, size_t len, Validation validation, View
     const uint32_t end = load_le32(r + 16) & ~kClippedBit;
     if (end < previous_end || end > text_room || end - previous_end > kMaxItemBytes)
       return invalid("item text out of bounds");
-    if (validation == Validation::kCanonical) {
-      const uint64_t hash = load_le64(r);
-      const uint64_t c = load_le64(r + 8);
-      if (i > 0 && hash <= previous_hash) return invalid("items not in hash order");
-      if (c == 0 || c > v->total) return invalid("item counter out of range");
-      // A text is clipped only at kMaxItemBytes, on a character boundary
-      // (characters take at most 4 bytes), so a shorter clipped text is not
-      // one this code wrote.
-      if ((load_le32(r + 16) & kClippedBit) != 0 && end - previous_end + 4 <= kMaxItemBytes)
-        return invalid("a short item text marked clipped");
-      sum += c;  // each <= N <= 2^63 - 1 and at most 65536 of them: no wrap
-      previous_hash = hash;
-    }
+    const uint64_t hash = load_le64(r);
+    const uint64_t c = load_le64(r + 8);
+    if (i > 0 && hash <= previous_hash) return invalid("items not in hash order");
+    if (c == 0 || c > v->total) return invalid("item counter out of range");
+    // A text is clipped only at kMaxItemBytes, on a character boundary
+    // (characters take at most 4 bytes), so a shorter clipped text is not
+    // one this code wrote.
+    if (validation == Validation::kCanonical && (load_le32(r + 16) & kClippedBit) != 0 &&
+        end - previous_end + 4 <= kMaxItemBytes)
+      return invalid("a short item text marked clipped");
+    sum += c;  // each <= N <= 2^63 - 1 and at most 65536 of them: no wrap
+    previous_hash = hash;
     previous_end = end;
   }
   if (records_end + previous_end != len) return invalid("length does not match the items");
-  if (validation == Validation::kCanonical && sum > v->total)
-    return invalid("counters add up to more than the total");
+  Status st = check_sums(sum, *v);
+  if (!st.is_ok()) return st;
   v->text_bytes = previous_end;
   return Status::ok();
 }
 
 // A working state: every entry's text inside the used arena, in order and
-// without gaps, every index slot naming an entry in use.
+// without gaps; the index holds exactly the entries in use, each found from
+// its hash's home slot (so no item is held twice and every probe ends at an
+// empty slot); the sums as for stored summaries.
 Status check_working(const uint8_t* data, size_t len, View* v) {
   if (len < kEntriesOffset) return invalid("truncated working state");
   v->capacity = load_le32(data + kCapacityOffset);
@@ -67,20 +78,45 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
       working_bytes(v->capacity, v->arena_capacity) != len)
     return invalid("inconsistent working state");
   uint32_t expected_offset = 0;
+  uint64_t sum = 0;
   for (uint32_t i = 0; i < v->count; i++) {
     const uint8_t* e = entry_at(data, i);
     if (entry_offset(e) != expected_offset || entry_len(e) > kMaxItemBytes ||
-        uint64_t{expected_offset} + entry_len(e) > used || entry_count(e) > v->total)
+        uint64_t{expected_offset} + entry_len(e) > used || entry_count(e) == 0 ||
+        entry_count(e) > v->total)
       return invalid("inconsistent working entries");
     expected_offset += entry_len(e);
+    sum += entry_count(e);
   }
   if (expected_offset != used) return invalid("inconsistent working arena");
+  Status st = check_sums(sum, *v);
+  if (!st.is_ok()) return st;
   const uint8_t* index = data + index_offset(v->capacity);
   const uint32_t icap = index_capacity_for(v->capacity);
+  const uint32_t mask = icap - 1;
+  uint32_t occupied = 0;
   for (uint32_t i = 0; i < icap; i++) {
     const uint32_t slot = load_le32(index + 4 * size_t{i});
-    if (slot != 0 && ((slot & kSlotIdMask) == 0 || (slot & kSlotIdMask) > v->count))
+    if (slot == 0) continue;
+    if ((slot & kSlotIdMask) == 0 || (slot & kSlotIdMask) > v->count)
       return invalid("inconsistent working index");
+    occupied++;
+  }
+  // count slots for count entries, fewer than icap: a probe always ends.
+  if (occupied != v->count) return invalid("inconsistent working index");
+  for (uint32_t i = 0; i < v->count; i++) {
+    const uint64_t hash = entry_hash(entry_at(data, i));
+    uint32_t slot = static_cast<uint32_t>(hash) & mask;
+    for (;;) {
+      const uint32_t value = load_le32(index + 4 * size_t{slot});
+      if (value == 0) return invalid("a working entry the index does not find");
+      if ((value & ~kSlotIdMask) == slot_tag(hash) &&
+          entry_hash(entry_at(data, (value & kSlotIdMask) - 1)) == hash) {
+        if ((value & kSlotIdMask) != i + 1) return invalid("an item held twice");
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
   }
   v->text_bytes = used;
   return Status::ok();

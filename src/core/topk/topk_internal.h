@@ -139,8 +139,7 @@ uint64_t rth_largest(uint32_t n, uint32_t r, Count count) {
   for (uint32_t i = 0; i < n; i++) any |= count(i);
   int top = 0;
   while (top < 56 && (any >> (top + 8)) != 0) top += 8;
-  uint64_t prefix = 0, mask = ~uint64_t{0} << (top + 8);
-  if (top == 56) mask = 0;
+  uint64_t prefix = 0, mask = top == 56 ? 0 : ~uint64_t{0} << (top + 8);
   for (int shift = top; shift >= 0; shift -= 8) {
     uint32_t histogram[256] = {};
     for (uint32_t i = 0; i < n; i++) {

@@ -51,12 +51,18 @@ void write_scaled(const View& v, double factor, uint8_t* dst) {
   store_le32(dst + kKOffset, v.k);
   const uint64_t total = f.floor(v.total);
   store_le64(dst + kTotalOffset, total);
-  // The scaled truth of an item is floor(f·f_x) <= floor(f·c_x) + ceil(f·Δ),
-  // and never more than the scaled N.
-  store_le64(dst + kErrorOffset, std::min(f.ceil(v.max_error), total));
   uint32_t n = 0;
-  for (uint32_t i = 0; i < v.count; i++)
-    if (f.floor(stored_item(v, i).count) > 0) n++;
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < v.count; i++) {
+    const uint64_t c = f.floor(stored_item(v, i).count);
+    if (c > 0) n++;
+    sum += c;
+  }
+  // The scaled truth of an item is floor(f·f_x) <= floor(f·c_x) + ceil(f·Δ).
+  // It is also at most N' - Σ c' (N' the scaled total): the scaled truths
+  // add up to at most N' (a sum of floors), and every other item's is at
+  // least its scaled counter. The smaller of the two keeps Σ c + Δ <= N.
+  store_le64(dst + kErrorOffset, std::min(f.ceil(v.max_error), total - sum));
   store_le32(dst + kCountOffset, n);
   uint8_t* records = dst + kStoredRecordsOffset;
   uint8_t* texts = records + kRecordSize * size_t{n};
