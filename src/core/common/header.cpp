@@ -11,6 +11,7 @@ const char* kind_name(SketchKind kind) {
     case SketchKind::kBloom: return "bloom";
     case SketchKind::kDdsketch: return "ddsketch";
     case SketchKind::kTopk: return "topk";
+    case SketchKind::kTheta: return "theta";
   }
   return "unknown";
 }

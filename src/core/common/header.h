@@ -1,7 +1,8 @@
 // The 8-byte header that starts every serialized sketch.
 //
 //   byte 0-1  magic "SK"
-//   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk)
+//   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk,
+//             6 = theta)
 //   byte 3    format version of that kind
 //   byte 4    hash identity (see hash.h)
 //   byte 5-7  three bytes the kind uses for its own small parameters
@@ -17,10 +18,17 @@
 
 namespace sketch {
 
-enum class SketchKind : uint8_t { kHll = 1, kCms = 2, kBloom = 3, kDdsketch = 4, kTopk = 5 };
+enum class SketchKind : uint8_t {
+  kHll = 1,
+  kCms = 2,
+  kBloom = 3,
+  kDdsketch = 4,
+  kTopk = 5,
+  kTheta = 6,
+};
 
 // The highest kind byte this build knows.
-constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kTopk);
+constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kTheta);
 
 constexpr size_t kHeaderSize = 8;
 

@@ -1,0 +1,93 @@
+// theta's traits for the shared aggregate-state mechanism (working_state.h).
+//
+// A row whose hash is at or above θ (once the sketch holds more than k
+// values, nearly every row of a large input) costs one compare; any other
+// row one probe of the table, and now and then a rebuild to the k smallest
+// (theta.h). A state grows by doubling its table from 16 slots until it has
+// the 2k slots a working state ever needs.
+#pragma once
+
+#include "core/common/bytes.h"
+#include "core/common/element_kind.h"
+#include "core/common/header.h"
+#include "core/theta/theta.h"
+#include "core/theta/theta_internal.h"
+
+namespace sketch::theta {
+
+// The O(1) checks parse(kStructure) makes of a working state's fixed
+// fields, inline and without a Status: asked on every row of an aggregate.
+// (Working states are only made by this code; parse() also checks their
+// table, in O(capacity), whenever one arrives from elsewhere.)
+inline bool is_working_state(const uint8_t* data, size_t len) {
+  using namespace detail;
+  if (!is_current_header(data, len, SketchKind::kTheta, kFormatVersion) ||
+      static_cast<Encoding>(data[6]) != Encoding::kWorking ||
+      !valid_element_kind(data[kElementKindOffset]) ||
+      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      len < kFixedBytes)
+    return false;
+  const int lg_k = data[5];
+  if (lg_k < kMinLgK || lg_k > kMaxLgK) return false;
+  const uint32_t capacity = load_le32(data + kCapacityOffset);
+  const uint64_t theta = load_le64(data + kThetaOffset);
+  return is_power_of_two(capacity) && capacity >= kMinCapacity &&
+         capacity <= full_capacity(lg_k) && len == working_bytes(capacity) &&
+         load_le32(data + kCountOffset) <= load_limit(capacity) && theta != 0 &&
+         theta <= kThetaExact;
+}
+
+struct Family {
+  using View = theta::View;
+
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return theta::parse(data, len, Validation::kStructure, out);
+  }
+
+  static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
+
+  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
+
+  static size_t working_size(const View& v) { return theta::working_size(v); }
+  static void write_working(const View& v, uint8_t* dst) { theta::write_working(v, dst); }
+
+  static size_t stored_size(const View& v) { return canonical_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+
+  // The 64-bit hash of the element's canonical encoding (the sketch keeps
+  // hash >> 1).
+  struct Element {
+    uint64_t hash;
+  };
+
+  struct Growth {
+    size_t size;
+  };
+
+  static bool add(uint8_t* state, Element& e, Growth*) {
+    // The common case of a large input, inlined: at or above θ.
+    if (retained_hash(e.hash) >= load_le64(state + detail::kThetaOffset)) return true;
+    return theta::add(state, e.hash) == AddOutcome::kDone;
+  }
+
+  static void plan_growth(const View& v, Growth* growth) { growth->size = grown_size(v); }
+
+  static void grow(const View& v, const Growth&, uint8_t* dst) { theta::grow(v, dst); }
+
+  using MergePlan = theta::MergePlan;
+
+  // Any two theta sketches merge, at the smaller lg_k.
+  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    *plan = theta::plan_merge(a, b);
+    return Status::ok();
+  }
+
+  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
+                    uint8_t* dst) {
+    theta::merge(a_buffer, a, b, plan, dst);
+  }
+};
+
+}  // namespace sketch::theta

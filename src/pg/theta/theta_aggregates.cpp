@@ -1,0 +1,112 @@
+// theta aggregates: theta_agg(value [, lg_k]) and theta_union(sketch)
+// through the shared state mechanism (pg/common/aggregate_state.h), and
+// theta_intersect(sketch), whose state is the running intersection.
+//
+// Per row of theta_agg: hash the value and compare it with θ; only a hash
+// below θ (all of them until the sketch holds k) probes the table.
+#include "pg/theta/theta_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(theta_agg_trans);
+PG_FUNCTION_INFO_V1(theta_union_trans);
+PG_FUNCTION_INFO_V1(theta_intersect_trans);
+PG_FUNCTION_INFO_V1(theta_final);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+// fn_extra of theta_agg_trans: the value's hasher, and lg_k as resolved
+// from the last row's argument.
+struct AggCache {
+  ElementHasher hasher;
+  bool in_aggregate;  // a call site is in an aggregate or never is
+  bool resolved;
+  int32 raw_lg_k;
+  int lg_k;
+};
+
+AggCache* agg_cache(FunctionCallInfo fcinfo) {
+  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
+  if (cache != nullptr) return cache;
+  cache = static_cast<AggCache*>(MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
+  init_element_hasher(fcinfo, 1, &cache->hasher);
+  cache->in_aggregate = in_aggregate(fcinfo);
+  fcinfo->flinfo->fn_extra = cache;
+  return cache;
+}
+
+int row_lg_k(FunctionCallInfo fcinfo, AggCache* cache) {
+  if (PG_NARGS() <= 2) return theta::kDefaultLgK;
+  if (PG_ARGISNULL(2))
+    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("theta lg_k must not be NULL")));
+  const int32 raw = PG_GETARG_INT32(2);
+  if (unlikely(!cache->resolved || cache->raw_lg_k != raw)) {
+    cache->lg_k = theta_lg_k(raw);
+    cache->raw_lg_k = raw;
+    cache->resolved = true;
+  }
+  return cache->lg_k;
+}
+
+pg_noinline void report_other_lg_k(int state_lg_k, int lg_k) {
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                  errmsg("theta_agg parameter lg_k must be the same for every row"),
+                  errdetail("The aggregate started with lg_k = %d and now got lg_k = %d.",
+                            state_lg_k, lg_k)));
+}
+
+}  // namespace
+
+// theta_agg_trans(state theta, value anyelement [, lg_k integer])
+extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
+  AggCache* cache = agg_cache(fcinfo);
+  const int lg_k = row_lg_k(fcinfo, cache);
+  if (PG_ARGISNULL(1)) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  }
+  theta::Family::Element element{hash_element64(&cache->hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state;
+  if (PG_ARGISNULL(0)) {
+    state = theta_new_state(lg_k);
+  } else {
+    state = ThetaStates::take(fcinfo, cache->in_aggregate);
+    if (unlikely(state[5] != lg_k)) report_other_lg_k(state[5], lg_k);
+  }
+  ThetaStates::accept_kind(state, &cache->hasher);
+  return ThetaStates::give(ThetaStates::add(state, element), cache->in_aggregate);
+}
+
+// theta_union_trans(state theta, other theta): transition of theta_union
+// and the combine function of theta_agg and theta_union.
+extern "C" Datum theta_union_trans(PG_FUNCTION_ARGS) { return ThetaStates::union_trans(fcinfo); }
+
+// theta_intersect_trans(state theta, other theta): transition and combine
+// function of theta_intersect. NULL sketches are skipped; the state is a
+// stored sketch, replaced by each row's intersection (never written in
+// place: it may be an INITCOND or a partial state).
+extern "C" Datum theta_intersect_trans(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(1)) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  }
+  const theta::View b = theta_stored_arg(fcinfo, 1);
+  if (PG_ARGISNULL(0)) {
+    uint8_t* copy = ThetaStates::allocate(b.size);
+    memcpy(copy, b.data, b.size);
+    PG_RETURN_POINTER(ThetaStates::datum_of(copy));
+  }
+  const theta::View a = theta_stored_arg(fcinfo, 0);
+  PG_RETURN_POINTER(theta_combined(a, b, theta::intersect_size(a, b),
+                                   [&](uint8_t* dst) { theta::write_intersect(a, b, dst); }));
+}
+
+// Final function: the stored form of the state; never modifies the state,
+// so the aggregates also work as window aggregates.
+extern "C" Datum theta_final(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  return ThetaStates::final(fcinfo);
+}

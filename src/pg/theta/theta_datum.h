@@ -1,0 +1,53 @@
+// theta values and aggregate states as varlena datums.
+//
+// Stored values are always in the stored (canonical) encoding. Aggregate
+// states of theta_agg and theta_union are working states handled by the
+// shared mechanism (aggregate_state.h) with theta's traits
+// (core/theta/theta_family.h); theta_intersect's state is a stored sketch.
+#pragma once
+
+#include "core/theta/theta_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kThetaTypeName[] = "theta";
+
+// Raises a failed core Status: lg_k or confidence out of range as 22023
+// with a hint, anything else as report.h does.
+void theta_raise(const Status& status);
+inline void theta_check(const Status& status) {
+  if (!status.is_ok()) theta_raise(status);
+}
+
+using ThetaStates = SketchStates<theta::Family, kThetaTypeName, theta_raise>;
+
+// lg_k from an SQL argument, or 22023.
+int theta_lg_k(int64 lg_k);
+
+// Argument n as a view of the stored form, detoasted; a working state (the
+// result of a user's aggregate without our final function) is converted.
+theta::View theta_stored_arg(FunctionCallInfo fcinfo, int n);
+
+// Checks bytes as a stored theta from outside. The Validator of text and
+// binary input.
+Status theta_validate(const uint8* data, size_t len);
+
+// A new empty working state.
+uint8_t* theta_new_state(int lg_k);
+
+// A new stored sketch of `size` bytes written by `write(dst)`, holding
+// values of the kind both inputs hold (22023 if they differ).
+template <class Write>
+struct varlena* theta_combined(const theta::View& a, const theta::View& b, size_t size,
+                               Write write) {
+  ElementKind kind;
+  theta_check(combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind));
+  uint8_t* out = ThetaStates::allocate(size);
+  write(out);
+  out[kElementKindOffset] = static_cast<uint8_t>(kind);
+  return ThetaStates::datum_of(out);
+}
+
+}  // namespace sketch::pg

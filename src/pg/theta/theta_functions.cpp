@@ -1,0 +1,158 @@
+// theta scalar functions: building, set operations and estimates.
+//
+// NULL sketches: the union ignores them, the estimates read them as empty
+// (0), so rollups over no rows read 0; set operations with a NULL side are
+// NULL (an unknown set).
+#include <cmath>
+
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+#include "pg/theta/theta_datum.h"
+
+extern "C" {
+#include "funcapi.h"
+
+PG_FUNCTION_INFO_V1(theta_empty);
+PG_FUNCTION_INFO_V1(theta_add);
+PG_FUNCTION_INFO_V1(theta_union2);
+PG_FUNCTION_INFO_V1(theta_intersect2);
+PG_FUNCTION_INFO_V1(theta_diff);
+PG_FUNCTION_INFO_V1(theta_count);
+PG_FUNCTION_INFO_V1(theta_bounds);
+PG_FUNCTION_INFO_V1(theta_jaccard);
+PG_FUNCTION_INFO_V1(theta_info);
+PG_FUNCTION_INFO_V1(theta_eq);
+PG_FUNCTION_INFO_V1(theta_ne);
+PG_FUNCTION_INFO_V1(theta_sizing);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+namespace {
+
+double confidence_arg(FunctionCallInfo fcinfo, int n) {
+  const double confidence = PG_GETARG_FLOAT8(n);
+  theta_check(theta::check_confidence(confidence));
+  return confidence;
+}
+
+TupleDesc result_desc(FunctionCallInfo fcinfo, const char* name) {
+  TupleDesc desc;
+  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("%s must be called where a record is accepted", name)));
+  return BlessTupleDesc(desc);
+}
+
+}  // namespace
+
+// theta_empty(lg_k integer DEFAULT 12)
+extern "C" Datum theta_empty(PG_FUNCTION_ARGS) {
+  const int lg_k = theta_lg_k(PG_GETARG_INT32(0));
+  struct varlena* out = new_sketch(theta::empty_size());
+  theta::write_empty(lg_k, payload(out));
+  ThetaStates::without_kind(payload(out));
+  PG_RETURN_POINTER(out);
+}
+
+// theta_add(sketch, value): NULL sketch -> NULL; NULL value -> unchanged.
+extern "C" Datum theta_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  ElementHasher* hasher = element_hasher(fcinfo, 1);
+  theta::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = ThetaStates::take(fcinfo, false);
+  ThetaStates::accept_kind(state, hasher);
+  return ThetaStates::give(ThetaStates::add(state, element), false);
+}
+
+// a ∪ b (||): a NULL side is ignored.
+extern "C" Datum theta_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  PG_RETURN_POINTER(theta_combined(a, b, theta::union_size(a, b),
+                                   [&](uint8_t* dst) { theta::write_union(a, b, dst); }));
+}
+
+// a ∩ b (&), strict.
+extern "C" Datum theta_intersect2(PG_FUNCTION_ARGS) {
+  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  PG_RETURN_POINTER(theta_combined(a, b, theta::intersect_size(a, b),
+                                   [&](uint8_t* dst) { theta::write_intersect(a, b, dst); }));
+}
+
+// a \ b: the values of a not in b, strict.
+extern "C" Datum theta_diff(PG_FUNCTION_ARGS) {
+  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  PG_RETURN_POINTER(theta_combined(a, b, theta::a_not_b_size(a, b),
+                                   [&](uint8_t* dst) { theta::write_a_not_b(a, b, dst); }));
+}
+
+// The estimated number of distinct values, rounded; NULL -> 0.
+extern "C" Datum theta_count(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(static_cast<int64>(std::llround(theta::estimate(theta_stored_arg(fcinfo, 0)))));
+}
+
+// theta_bounds(sketch, confidence DEFAULT 0.95) -> (lower, upper): the
+// interval rounded outwards; NULL sketch -> (0, 0).
+extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
+  const double confidence = confidence_arg(fcinfo, 1);
+  TupleDesc desc = result_desc(fcinfo, "theta_bounds");
+  theta::Bounds b{0, 0};
+  if (!PG_ARGISNULL(0)) b = theta::bounds(theta_stored_arg(fcinfo, 0), confidence);
+  Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(b.lower))),
+                     Int64GetDatum(static_cast<int64>(std::ceil(b.upper)))};
+  bool nulls[2] = {false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+// theta_jaccard(a, b, confidence DEFAULT 0.95) -> (estimate, lower, upper):
+// NULL when the union sample is empty (both sets empty).
+extern "C" Datum theta_jaccard(PG_FUNCTION_ARGS) {
+  const double confidence = confidence_arg(fcinfo, 2);
+  TupleDesc desc = result_desc(fcinfo, "theta_jaccard");
+  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
+  const theta::Similarity s = theta::jaccard(a, b, confidence);
+  if (!s.defined) PG_RETURN_NULL();
+  Datum values[3] = {Float8GetDatum(s.estimate), Float8GetDatum(s.lower), Float8GetDatum(s.upper)};
+  bool nulls[3] = {false, false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
+
+extern "C" Datum theta_info(PG_FUNCTION_ARGS) {
+  const theta::View v = theta_stored_arg(fcinfo, 0);
+  const bool exact = v.theta == theta::kThetaExact;
+  const theta::Bounds b = theta::bounds(v, 0.95);
+  char* json = psprintf(
+      "{\"type\": \"theta\", \"lg_k\": %d, \"k\": %u, \"retained\": %u, \"exact\": %s, "
+      "\"theta\": %.17g, \"estimate\": %.17g, \"lower_95\": %.17g, \"upper_95\": %.17g, "
+      "\"bytes\": %zu, \"format_version\": %d, \"hash\": \"xxh3_64 seed %llu, top 63 bits\", "
+      "\"element_kind\": \"%s\"}",
+      v.lg_k, v.k, v.count, exact ? "true" : "false",
+      static_cast<double>(v.theta) / static_cast<double>(theta::kThetaExact), theta::estimate(v),
+      b.lower, b.upper, v.size + VARHDRSZ, theta::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Stored sketches are canonical: the same set gives the same bytes.
+extern "C" Datum theta_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum theta_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }
+
+// theta_sizing(lg_k DEFAULT 12) -> (k, standard_error, bytes): a full
+// sketch's k, its relative standard error 1/sqrt(k - 1) and stored bytes.
+extern "C" Datum theta_sizing(PG_FUNCTION_ARGS) {
+  const int lg_k = theta_lg_k(PG_GETARG_INT32(0));
+  TupleDesc desc = result_desc(fcinfo, "theta_sizing");
+  const uint32 k = uint32{1} << lg_k;
+  Datum values[3] = {Int64GetDatum(k), Float8GetDatum(1.0 / std::sqrt(k - 1.0)),
+                     Int64GetDatum(static_cast<int64>(theta::stored_size(k) + VARHDRSZ))};
+  bool nulls[3] = {false, false, false};
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}
