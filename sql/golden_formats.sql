@@ -162,3 +162,120 @@ END $$;
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_ddsketch_v1 ORDER BY label COLLATE "C";
+
+-- topk, format version 1 -------------------------------------------------------
+CREATE TEMP TABLE golden_topk_v1 (label text, total bigint, max_error bigint, info jsonb, items jsonb,
+                                  query text, sketch text);
+\copy golden_topk_v1 FROM 'test/golden/topk_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS topk_v1_sketches FROM golden_topk_v1;
+
+-- Reading: text input, every accessor (total, max_error, info, every held
+-- item best first with its estimate and bounds), the bounds' shape (lower
+-- >= 1, estimate = upper = lower + max_error, sum of the lower bounds <= N,
+-- at most k items), text and binary round trips, and the identities of
+-- merging and aging: with NULL, an empty summary of the same k or of the
+-- largest k nothing changes; with itself N, every count and max_error
+-- double, and halving that gives the summary back byte for byte (NULL where
+-- 2N would exceed 2^63 - 1: the union refuses it, below); scaling by 1
+-- changes nothing.
+SELECT label,
+       topk_total(s) = total AND topk_max_error(s) = max_error AS total_error_same,
+       topk_info(s) = info AS info_same,
+       (SELECT coalesce(jsonb_agg(to_jsonb(t) - 'n' ORDER BY n), '[]')
+        FROM topk_items(s) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n)) = items
+         AS items_same,
+       (SELECT coalesce(bool_and(lower_bound >= 1 AND estimate = upper_bound
+                                 AND upper_bound = lower_bound + max_error), true)
+               AND coalesce(sum(lower_bound), 0) <= total
+               AND count(*) <= (info->>'k')::int AND count(*) = (info->>'items')::int
+        FROM topk_items(s)) AS bounds_hold,
+       s::text = sketch AS text_same,
+       (s::bytea)::topk = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       topk_union(s, topk_empty((info->>'k')::int)) = s AND (topk_empty(65536) || s) = s
+         AND (s || NULL) = s AND topk_union(NULL, s) = s AS union_empty_same,
+       CASE WHEN 2 * total::numeric <= 9223372036854775807 THEN
+         topk_total(s || s) = 2 * total AND topk_max_error(s || s) = 2 * max_error
+         AND topk_scale(s || s, 0.5) = s END AS union_self_same,
+       topk_scale(s, 1) = s AS scale_one_same
+FROM golden_topk_v1, LATERAL (SELECT sketch::topk AS s) AS s
+ORDER BY label COLLATE "C";
+
+-- Items read back as their type (topk_items with a type hint, under the
+-- fixed settings) find themselves with topk_estimate: the same estimate
+-- and bounds (number: as numeric, float: as float8, real_items as real).
+-- Clipped texts cannot be read back (22023); a summary that holds no item
+-- has nothing to read (NULL).
+CREATE FUNCTION pg_temp.typed_items_same(s topk, hint text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result boolean;
+BEGIN
+  EXECUTE format('SELECT bool_and((topk_estimate($1, x.item)).estimate = x.estimate
+                                  AND (topk_estimate($1, x.item)).lower_bound = x.lower_bound
+                                  AND (topk_estimate($1, x.item)).upper_bound = x.upper_bound)
+                  FROM topk_items($1, 1000000, NULL::%s) x', hint)
+    INTO result USING s;
+  RETURN result::text;
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE;
+END $$;
+SELECT label, info->>'element_kind' AS kind, hint, pg_temp.typed_items_same(sketch::topk, hint) AS typed_same
+FROM golden_topk_v1,
+     LATERAL (SELECT CASE WHEN label = 'real_items' THEN 'real'
+                          ELSE CASE info->>'element_kind' WHEN 'number' THEN 'numeric' WHEN 'float' THEN 'float8'
+                                                          ELSE info->>'element_kind' END END AS hint) AS h
+WHERE info->>'element_kind' <> 'none'
+ORDER BY label COLLATE "C";
+
+-- The texts are made under fixed settings: the timestamptz, timestamp,
+-- date, interval, float and bytea items read back as the same values
+-- whatever this session's settings.
+SET TimeZone = 'Asia/Kathmandu';
+SET DateStyle = 'SQL, DMY';
+SET IntervalStyle = 'iso_8601';
+SET extra_float_digits = 0;
+SET bytea_output = 'escape';
+SELECT label, x.item, x.estimate
+FROM golden_topk_v1, LATERAL topk_items(sketch::topk, 10, NULL::timestamptz) x
+WHERE label = 'timestamptz_items';
+SELECT label, extract(epoch FROM x.item) AS epoch, x.estimate
+FROM golden_topk_v1, LATERAL topk_items(sketch::topk, 10, NULL::timestamptz) x
+WHERE label = 'timestamptz_items';
+SELECT label, x.item::text AS item, x.estimate
+FROM golden_topk_v1, LATERAL topk_items(sketch::topk, 10, NULL::float8) x
+WHERE label = 'float8_items';
+SELECT label, x.item, x.estimate
+FROM golden_topk_v1, LATERAL topk_items(sketch::topk, 10, NULL::interval) x
+WHERE label = 'interval_items';
+
+-- Writing under these settings: the same bytes (pg_temp.build: above).
+SELECT count(*) AS sketches, count(*) FILTER (WHERE pg_temp.build(query) = sketch) AS written_same,
+       string_agg(label, ', ' ORDER BY label COLLATE "C") FILTER (WHERE pg_temp.build(query) IS DISTINCT FROM sketch)
+         AS written_differently
+FROM golden_topk_v1;
+RESET TimeZone;
+RESET DateStyle;
+RESET IntervalStyle;
+RESET extra_float_digits;
+RESET bytea_output;
+
+-- Unions of the golden summaries of one element kind (in label order, at
+-- the smallest k among them) read as they did; summaries of different
+-- kinds refuse to merge (22023) and a union beyond 2^63 - 1 is refused
+-- (22003).
+SELECT kind, count(*) AS summaries,
+       topk_info(topk_union(sketch::topk ORDER BY label COLLATE "C")) - 'bytes' - 'hash' - 'type'
+         - 'format_version' AS union_info
+FROM (SELECT info->>'element_kind' COLLATE "C" AS kind, label, sketch FROM golden_topk_v1
+      WHERE label <> 'total_at_max') AS g
+GROUP BY kind ORDER BY kind;
+SELECT pg_temp.build(format('SELECT (%L::topk || %L::topk)::text', a.sketch, b.sketch)) AS number_with_text,
+       pg_temp.build(format('SELECT (%L::topk || %L::topk)::text', a.sketch, a.sketch)) AS beyond_max_total,
+       pg_temp.build(format('SELECT topk_add(%L::topk, 5)::text', a.sketch)) AS add_beyond_max_total
+FROM golden_topk_v1 a, golden_topk_v1 b
+WHERE a.label = 'total_at_max' AND b.label = 'text_words';
+
+-- Writing: this build builds the same bytes from the same input (topk is
+-- new in 0.2.0: byte 7, the element kind, is compared too).
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_topk_v1 ORDER BY label COLLATE "C";

@@ -42,6 +42,13 @@ case $type in
     columns="label	count	sum	min	max	quantiles	info	query	sketch"
     answers="ddsketch_count(h)::text || E'\\t' || ddsketch_sum(h)::text || E'\\t' || coalesce(ddsketch_min(h)::text, '') || E'\\t' || coalesce(ddsketch_max(h)::text, '') || E'\\t' || ddsketch_quantiles(h, '{0,0.5,0.99,1}')::text || E'\\t' || ddsketch_info(h)::text"
     ;;
+  topk)
+    version=1
+    # total, max_error, info, and every held item best first with its
+    # estimate and bounds (topk_items(s) as a jsonb array in its order).
+    columns="label	total	max_error	info	items	query	sketch"
+    answers="topk_total(h)::text || E'\\t' || topk_max_error(h)::text || E'\\t' || topk_info(h)::text || E'\\t' || (SELECT coalesce(jsonb_agg(to_jsonb(t) - 'n' ORDER BY n), '[]')::text FROM topk_items(h) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n))"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

@@ -17,7 +17,8 @@ dropdb --if-exists $db 2>/dev/null
 createdb $db
 psql -X -q -v ON_ERROR_STOP=1 -d $db <<'SQL'
 CREATE EXTENSION sketch;
-CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h, ddsketch_add(ddsketch_empty(), g) AS d
+CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h, ddsketch_add(ddsketch_empty(), g) AS d,
+                          topk_add(topk_empty(64), g % 1000) AS tk
 FROM generate_series(1, 200000) g;
 VACUUM ANALYZE t;
 SQL
@@ -106,6 +107,20 @@ run_case "parallel ddsketch_agg over a join" "$parallel" \
   "SELECT ddsketch_count(ddsketch_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
 run_case "parallel ddsketch_union over a join" "$parallel" \
   "SELECT ddsketch_count(ddsketch_union(a.d || b.d)) FROM t a, t b"
+run_case "topk_agg over 2e9 distinct items (a purge of the 2048-entry table every 2048 rows), streaming" "$serial" \
+  "SELECT topk_total(topk_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "topk_agg, k = 65536, over 2e9 items (purges of 131072 entries), streaming" "$serial" \
+  "SELECT topk_total(topk_agg(g % 1000003, 65536)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "topk_agg_weighted of text items, streaming 2e9 rows" "$serial" \
+  "SELECT topk_total(topk_agg_weighted('item ' || g % 100003, g % 7 + 1, 256)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "topk_union of one-item summaries (k = 65536)" "$serial" \
+  "SELECT topk_total(topk_union(topk_add(topk_empty(65536), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "topk_agg(g, 4) into 1e6 groups" "$serial" \
+  "SELECT count(x) FROM (SELECT topk_agg(g, 4) AS x FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel topk_agg over a join" "$parallel" \
+  "SELECT topk_total(topk_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
+run_case "parallel topk_union over a join" "$parallel" \
+  "SELECT topk_total(topk_union(a.tk || b.tk)) FROM t a, t b"
 dropdb $db
 [ $status -eq 0 ] && echo "cancel: OK"
 exit $status

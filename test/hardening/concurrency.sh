@@ -26,7 +26,15 @@
 # default (scale 6, 2048 buckets) and scale 9 with 16 buckets (collapses
 # constantly), over signed values with zeros, (value % 5 - 2) * value / 7;
 # merges are exact, so both must be byte-identical to ddsketch_agg over the
-# log, with the count and the sum of the log.
+# log, with the count and the sum of the log. Two topk rollups, merged with
+# ||: the default k = 1024 over the values (a bucket sees about 230
+# distinct values, so nothing is ever purged and the rollup must be
+# byte-identical to topk_agg over the log, its total the rows logged), and
+# k = 4 over 11 text items 'item ' || value % 11 with weights value % 3 + 1
+# (purged on almost every merge, so the summary depends on the order of the
+# merges): its total must be the log's total weight, max_error within
+# (N - sum of counts) / 5, and every item's true weighted count of the log
+# within the bounds topk_estimate gives.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -51,6 +59,8 @@ CREATE TABLE rollup_cms_k (bucket int PRIMARY KEY, s cms NOT NULL);
 CREATE TABLE rollup_bloom (bucket int PRIMARY KEY, s bloom NOT NULL);
 CREATE TABLE rollup_ddsketch (bucket int PRIMARY KEY, s ddsketch NOT NULL);
 CREATE TABLE rollup_ddsketch16 (bucket int PRIMARY KEY, s ddsketch NOT NULL);
+CREATE TABLE rollup_topk (bucket int PRIMARY KEY, s topk NOT NULL);
+CREATE TABLE rollup_topk4 (bucket int PRIMARY KEY, s topk NOT NULL);
 CREATE TABLE sent (client int, n int, bucket int, value bigint, PRIMARY KEY (client, n));
 SQL
 
@@ -73,6 +83,10 @@ INSERT INTO rollup_ddsketch VALUES (:bucket, ddsketch_add(ddsketch_empty(), (:va
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_ddsketch.s || EXCLUDED.s;
 INSERT INTO rollup_ddsketch16 VALUES (:bucket, ddsketch_add(ddsketch_empty(0.001, 16), (:value % 5 - 2) * :value / 7.0))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_ddsketch16.s || EXCLUDED.s;
+INSERT INTO rollup_topk VALUES (:bucket, topk_add(topk_empty(), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_topk.s || EXCLUDED.s;
+INSERT INTO rollup_topk4 VALUES (:bucket, topk_add(topk_empty(4), 'item ' || :value % 11, :value % 3 + 1))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_topk4.s || EXCLUDED.s;
 INSERT INTO sent VALUES (:client_id, :n, :bucket, :value);
 END;
 SQL
@@ -92,6 +106,7 @@ WITH expected AS (
          cms_agg_sized(value, 64, 3, false, 0) AS c, bloom_agg_bits(value, 4096, 5) AS b,
          ddsketch_agg((value % 5 - 2) * value / 7.0) AS d,
          ddsketch_agg((value % 5 - 2) * value / 7.0, 0.001, 16) AS d16,
+         topk_agg(value) AS t, sum(value % 3 + 1) AS weight,
          count(*) AS sent, count(DISTINCT value) AS distinct_values
   FROM sent GROUP BY bucket
 ),
@@ -102,6 +117,15 @@ cms_k_mismatches AS (
   JOIN (SELECT bucket, cms_agg_sized(value, 256, 4, false, 10) AS a FROM sent GROUP BY bucket) e USING (bucket)
   CROSS JOIN LATERAL (SELECT cms_frequency(e.a, s.value) AS frequency) f
   GROUP BY s.bucket
+),
+topk4_outside AS (
+  -- the log's weighted count of every item of a bucket against the bounds
+  SELECT count(*) FILTER (WHERE f.weight < e.lower_bound OR f.weight > e.upper_bound) AS outside,
+         count(*) AS items
+  FROM (SELECT bucket, 'item ' || value % 11 AS item, sum(value % 3 + 1) AS weight
+        FROM sent GROUP BY 1, 2) f
+  JOIN rollup_topk4 r USING (bucket)
+  CROSS JOIN LATERAL topk_estimate(r.s, f.item) e
 ),
 bloom_missing AS (
   SELECT count(*) AS missing FROM sent JOIN rollup_bloom r USING (bucket) WHERE NOT r.s @> sent.value
@@ -122,7 +146,15 @@ SELECT (SELECT count(*) FROM sent),
        count(*) FILTER (WHERE ddsketch_count(rd.s) = e.sent AND ddsketch_count(rd16.s) = e.sent
                           AND ddsketch_sum(rd.s) = ddsketch_sum(e.d) AND ddsketch_sum(rd16.s) = ddsketch_sum(e.d)),
        count(*) FILTER (WHERE (ddsketch_info(rd16.s)->>'collapsed')::bool),
-       coalesce(sum(ddsketch_count(rd.s)), 0)
+       coalesce(sum(ddsketch_count(rd.s)), 0),
+       count(*) FILTER (WHERE rt.s = e.t AND topk_total(rt.s) = e.sent AND topk_max_error(rt.s) = 0),
+       coalesce(sum(topk_total(rt.s)), 0),
+       count(*) FILTER (WHERE topk_total(rt4.s) = e.weight
+                          AND topk_max_error(rt4.s) <= (topk_info(rt4.s)->>'error_bound')::bigint),
+       count(*) FILTER (WHERE topk_max_error(rt4.s) > 0),
+       coalesce(sum(topk_total(rt4.s)), 0),
+       (SELECT sum(value % 3 + 1) FROM sent),
+       (SELECT outside FROM topk4_outside), (SELECT items FROM topk4_outside)
 FROM expected e
 FULL JOIN rollup_hll r USING (bucket)
 FULL JOIN rollup_hll8 r8 USING (bucket)
@@ -131,11 +163,14 @@ FULL JOIN rollup_cms_k rk USING (bucket)
 FULL JOIN rollup_bloom rb USING (bucket)
 FULL JOIN rollup_ddsketch rd USING (bucket)
 FULL JOIN rollup_ddsketch16 rd16 USING (bucket)
+FULL JOIN rollup_topk rt USING (bucket)
+FULL JOIN rollup_topk4 rt4 USING (bucket)
 LEFT JOIN cms_k_mismatches m USING (bucket);
 SQL
 )
 read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing \
-  equal_dd equal_dd16 exact_dd collapsed_dd16 total_dd <<<"$result"
+  equal_dd equal_dd16 exact_dd collapsed_dd16 total_dd \
+  equal_topk total_topk exact_topk4 purged_topk4 total_topk4 weight_sent outside_topk4 items_topk4 <<<"$result"
 expected_sent=$((CLIENTS * TXNS))
 echo "concurrency: $CLIENTS clients x $TXNS upserts in ${elapsed_ms} ms: $sent logged, $buckets buckets, $distinct distinct values"
 echo "concurrency: hll: $equal14/$buckets rollup sketches equal hll_agg of the log (cardinality exact in $exact)"
@@ -145,12 +180,16 @@ echo "concurrency: cms (both): N and every logged value's estimate equal the log
 echo "concurrency: bloom: $equal_bloom/$buckets rollup filters equal bloom_agg_bits of the log, $missing logged values missing"
 echo "concurrency: ddsketch: $equal_dd/$buckets rollup sketches equal ddsketch_agg of the log; 16 buckets: $equal_dd16/$buckets ($collapsed_dd16 collapsed)"
 echo "concurrency: ddsketch (both): count and sum equal the log's in $exact_dd/$buckets; $total_dd values in the rollup, $sent logged"
+echo "concurrency: topk: $equal_topk/$buckets rollup summaries equal topk_agg of the log (none purged); total $total_topk in the rollup, $sent logged"
+echo "concurrency: topk k=4 weighted: total and max_error bound hold in $exact_topk4/$buckets ($purged_topk4 purged); total $total_topk4, $weight_sent logged; $outside_topk4 of $items_topk4 (bucket, item) counts outside their bounds"
 dropdb $db
 if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equal8" -ne "$buckets" ] \
    || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ] || [ "$equal_cms" -ne "$buckets" ] \
    || [ "$exact_cms" -ne "$buckets" ] || [ "$equal_bloom" -ne "$buckets" ] || [ "$missing" -ne 0 ] \
    || [ "$equal_dd" -ne "$buckets" ] || [ "$equal_dd16" -ne "$buckets" ] || [ "$exact_dd" -ne "$buckets" ] \
-   || [ "$total_dd" -ne "$sent" ]; then
+   || [ "$total_dd" -ne "$sent" ] || [ "$equal_topk" -ne "$buckets" ] || [ "$total_topk" -ne "$sent" ] \
+   || [ "$exact_topk4" -ne "$buckets" ] || [ "$total_topk4" -ne "$weight_sent" ] || [ "$outside_topk4" -ne 0 ] \
+   || [ "$items_topk4" -eq 0 ]; then
   echo "concurrency: FAILED: updates were lost or duplicated" >&2
   exit 1
 fi

@@ -5,7 +5,7 @@
 #
 # Builds a database holding sketches of every type in every shape
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
-# hll(p) columns, a domain over hll(p); cms, bloom and ddsketch of several
+# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch and topk of several
 # parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
@@ -234,6 +234,86 @@ CREATE VIEW data.ddsketch_all AS SELECT ddsketch_union(latency) AS u FROM public
 CREATE MATERIALIZED VIEW data.ddsketch_weekly_mv AS
   SELECT date_trunc('week', day)::date AS week, ddsketch_union(latency) AS u
   FROM public.ddsketch_rollup GROUP BY 1;
+
+-- topk: every golden summary and NULLs; for k = 1024 (default), 4, 1 and
+-- 65536 an empty summary, 10 items, 200,000 skewed rows (heavy items and a
+-- long tail: purged at k <= 1024; at k = 65536 all 20,298 items held,
+-- 503 KB, compressed and TOASTed) and a NULL, each also STORAGE EXTERNAL; text items
+-- (purged), clipped and multi-byte texts, timestamptz and float items (their
+-- texts made under fixed settings), weighted summaries with a total near
+-- 2^63 - 1, a scaled one; arrays; a rollup with generated columns and an
+-- expression index over accessors; a view over topk_union and topk_scale
+-- and a materialized view over topk_union (both in day order: merges of
+-- purged summaries depend on the order).
+CREATE TABLE data.topk_golden (id int PRIMARY KEY, label text NOT NULL, s topk);
+CREATE TEMP TABLE golden_topk (label text, total bigint, max_error bigint, info jsonb, items jsonb,
+                               query text, sketch text);
+\copy golden_topk FROM 'test/golden/topk_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.topk_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::topk FROM golden_topk;
+INSERT INTO data.topk_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.topk_shapes (id int PRIMARY KEY, params text NOT NULL, s topk, external topk);
+ALTER TABLE data.topk_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.topk_shapes
+SELECT p.id * 100 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE s END, CASE WHEN n.rows < 0 THEN NULL ELSE s END
+FROM (VALUES (1, 'k=1024 (default)', 1024), (2, 'k=4', 4), (3, 'k=1', 1), (4, 'k=65536', 65536)) p(id, label, k),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(topk_agg(CASE WHEN g % 3 = 0 THEN g % 60000 ELSE floor(sqrt(g))::int END, p.k),
+                              topk_empty(p.k)) AS s
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
+INSERT INTO data.topk_shapes
+SELECT 901, 'text items, purged', s, s FROM (SELECT topk_agg('item ' || floor(sqrt(g * 7 % 100000))::int, 256) AS s
+                                            FROM generate_series(1, 100000) g) a
+UNION ALL
+SELECT 902, 'clipped and multi-byte texts', s, s
+FROM (SELECT topk_agg(CASE g % 3 WHEN 0 THEN repeat('é', 700) || g % 4 WHEN 1 THEN '日本語 ' || g % 5
+                                 ELSE repeat('x', 1500) || g % 2 END) AS s FROM generate_series(1, 1000) g) a
+UNION ALL
+SELECT 903, 'timestamptz items', s, s
+FROM (SELECT topk_agg(TIMESTAMPTZ '2024-03-01 00:00:00.5+00' + (g % 97) * (g % 5) * INTERVAL '37 minutes', 32) AS s
+      FROM generate_series(1, 5000) g) a
+UNION ALL
+SELECT 904, 'float8 items', s, s
+FROM (SELECT topk_agg(1.0 / (g % 13 + 1)::float8 * CASE WHEN g % 101 = 0 THEN 1e300 ELSE 1 END, 16) AS s
+      FROM generate_series(1, 5000) g) a
+UNION ALL
+SELECT 905, 'weighted, total near 2^63 - 1', s, s
+FROM (SELECT topk_agg_weighted(g % 10, 922337203685477580, 4) AS s FROM generate_series(1, 10) g) a
+UNION ALL
+SELECT 906, 'weighted, purged', s, s
+FROM (SELECT topk_agg_weighted(g % 1000, (g % 1000) * (g % 7) + 1, 64) AS s FROM generate_series(1, 100000) g) a
+UNION ALL
+SELECT 907, 'scaled 0.3, then merged', s, s
+FROM (SELECT topk_scale(topk_agg(floor(sqrt(g))::int, 64), 0.3) || topk_agg(g % 5, 64) AS s
+      FROM generate_series(1, 10000) g) a;
+
+CREATE TABLE data.topk_arrays (id int PRIMARY KEY, ss topk[]);
+INSERT INTO data.topk_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::topk[]
+               ELSE ARRAY[topk_empty(i), NULL, topk_add(topk_empty(), 'item ' || i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT topk_agg(g % (i * 3), i) AS a FROM generate_series(1, i * 100) g) a;
+
+CREATE TABLE public.topk_rollup (
+  day date PRIMARY KEY,
+  top topk NOT NULL,
+  n bigint GENERATED ALWAYS AS (topk_total(top)) STORED,
+  max_error bigint GENERATED ALWAYS AS (topk_max_error(top)) STORED);
+CREATE INDEX topk_rollup_items ON public.topk_rollup (((topk_info(top)->>'items')::int));
+INSERT INTO public.topk_rollup (day, top)
+SELECT DATE '2024-01-01' + d, topk_agg('page ' || floor(sqrt((v * 7919 + d) % 5000))::int, 64)
+FROM generate_series(0, 19) d, generate_series(1, d * 500 + 1) v GROUP BY d;
+CREATE VIEW data.topk_all AS
+  SELECT topk_union(top ORDER BY day) AS u,
+         topk_union(topk_scale(top, power(0.5, DATE '2024-01-20' - day)) ORDER BY day) AS decayed
+  FROM public.topk_rollup;
+CREATE MATERIALIZED VIEW data.topk_weekly_mv AS
+  SELECT date_trunc('week', day)::date AS week, topk_union(top ORDER BY day) AS u
+  FROM public.topk_rollup GROUP BY 1;
 SQL
 
 fingerprint() {
@@ -277,7 +357,8 @@ for t in $tables; do
   psql_db $src -c "\\copy $t ($cols) TO '$work/copy.bin' (FORMAT binary)"
   psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
 done
-psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv'
+psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv' \
+  -c 'REFRESH MATERIALIZED VIEW data.topk_weekly_mv'
 
 status=0
 for db in dr_plain dr_custom dr_directory dr_copy; do
@@ -297,6 +378,10 @@ for db in dr_plain dr_custom; do
   psql_db $db -At -c "SELECT (SELECT count(*) FROM data.ddsketch_golden WHERE s IS NOT NULL AND s::text::ddsketch <> s)
                            + (SELECT count(*) FROM data.ddsketch_shapes WHERE s::text::ddsketch <> s OR external::text::ddsketch <> external)" \
     | grep -qx 0 || { echo "dump_restore: $db: a ddsketch no longer round-trips" >&2; status=1; }
+  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.topk_golden WHERE s IS NOT NULL AND s::text::topk <> s)
+                           + (SELECT count(*) FROM data.topk_shapes WHERE s::text::topk <> s OR external::text::topk <> external)
+                           + (SELECT count(*) FROM public.topk_rollup WHERE top::bytea::topk <> top)" \
+    | grep -qx 0 || { echo "dump_restore: $db: a topk no longer round-trips" >&2; status=1; }
 done
 for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
 [ $status -eq 0 ] && echo "dump_restore: OK"

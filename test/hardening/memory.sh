@@ -33,8 +33,17 @@
 # k, k + N, k + 2N spans log2((k + 2N) / k) doublings, 64 buckets each, so
 # 2 to 20 KB, 5.3 KB on average; ~1 GB at 200000 groups) and
 # ddsketch_agg(v, 0.1, 16) 1300 bytes (windows of at most 32 slots: a 624
-# byte state). The node's memory grows in blocks of up to 8 MB, so at 200000
-# groups a figure is only good to about 40 bytes per group.
+# byte state), topk_agg(v) 1300 bytes (a new state has 16 entry slots, their
+# index and a 16-byte-per-slot text arena: 816 bytes, in a 1 KiB chunk) and
+# topk_agg(v, 4) 700 bytes (8 slots: a 432 byte state). The node's memory
+# grows in blocks of up to 8 MB, so at 200000 groups a figure is only good
+# to about 40 bytes per group.
+#
+# topk_union(topk_add(topk_empty(), v)) is left out of the default list: a
+# topk state that has merged once has all 2k entry slots (65,586 bytes at
+# k = 1024), so a million groups would need 64 GB (measured at 100000
+# groups: 66,754 bytes per group; MEMORY_AGGS and N_GROUPS below measure it
+# on purpose). The union at k = 4 is in the list.
 set -euo pipefail
 
 check=0
@@ -86,7 +95,8 @@ SQL
 if [ $check -eq 1 ]; then
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;")
   aggs=("count(v)" "hll_agg(v)|$MAX_GROUP_BYTES" "cms_agg_sized(v, 16, 2, false, 4)|1100"
-        "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300")
+        "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300"
+        "topk_agg(v)|1300" "topk_agg(v, 4)|700")
 else
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;"
          "hash, work_mem = 64MB (spills)|SET work_mem = '64MB'; SET enable_sort = off;"
@@ -94,7 +104,8 @@ else
   aggs=("count(v)" "hll_agg(v)" "hll_agg(v, 4)" "hll_union(hll_add(hll_empty(), v))"
         "cms_agg_sized(v, 16, 2, false, 4)" "cms_union(cms_add(cms_empty_sized(16, 2, false, 4), v))"
         "bloom_agg_bits(v, 64, 3)" "bloom_union(bloom_add(bloom_empty_bits(64, 3), v))"
-        "ddsketch_agg(v)" "ddsketch_union(ddsketch_add(ddsketch_empty(), v))" "ddsketch_agg(v, 0.1, 16)")
+        "ddsketch_agg(v)" "ddsketch_union(ddsketch_add(ddsketch_empty(), v))" "ddsketch_agg(v, 0.1, 16)"
+        "topk_agg(v)" "topk_agg(v, 4)" "topk_agg_weighted(v, 2)" "topk_union(topk_add(topk_empty(4), v))")
 fi
 # MEMORY_AGGS="agg;agg;..." measures only these (count(v) is always first).
 if [ -n "${MEMORY_AGGS:-}" ]; then

@@ -17,9 +17,12 @@
 #      install of the current version (test/hardening/extension_objects.sql),
 #   5. checks the stored sketches still read as the golden files say (every
 #      key of *_info the writing build recorded; element_kind is new in 0.2.0).
-# A type the update adds (ddsketch, new in 0.2.0) cannot be stored before
-# it: its golden sketches are stored right after the update and must read
-# as the golden file says, and its aggregate must write the golden bytes.
+# A type the update adds (ddsketch and topk, new in 0.2.0) cannot be stored
+# before it: its golden sketches are stored right after the update and must
+# read as the golden file says, and its aggregates must write the golden
+# bytes (for topk every golden query is rebuilt). A function the update
+# adds to an older type (cms_scale) must work on the sketches that type
+# stored before the update.
 # While no upgrade script exists there is nothing to upgrade: it checks only
 # that CREATE EXTENSION installs the current version and that no update path
 # leads to it, then reports the upgrade test as SKIPPED and exits 77 (the
@@ -141,6 +144,26 @@ CREATE TABLE golden_ddsketch (label text, count bigint, sum float8, min float8, 
 \\copy golden_ddsketch FROM 'test/golden/ddsketch_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_ddsketch ADD COLUMN s ddsketch;
 UPDATE golden_ddsketch SET s = sketch::ddsketch;
+-- topk too.
+CREATE TABLE golden_topk (label text, total bigint, max_error bigint, info jsonb, items jsonb,
+                          query text, sketch text);
+\\copy golden_topk FROM 'test/golden/topk_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_topk ADD COLUMN s topk;
+UPDATE golden_topk SET s = sketch::topk;
+-- What a golden query builds now (or the SQLSTATE of its error).
+CREATE FUNCTION public.golden_build(query text) RETURNS text LANGUAGE plpgsql AS \$f\$
+DECLARE
+  result text;
+BEGIN
+  EXECUTE query INTO result;
+  RETURN result;
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE;
+END \$f\$;
+-- cms_scale (new in 0.2.0) ages the cms sketches stored by $v.
+CREATE TABLE aged_cms AS
+  SELECT label, total, s, cms_scale(s, 0.5) AS half, cms_scale(s, 1) AS same
+  FROM golden_cms WHERE total < 9223372036854775807;
 SQL
   now=$(psql_db "$udb" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'sketch'")
   psql_db "$udb" -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_${udb}_$$.txt"
@@ -159,7 +182,22 @@ SQL
              OR ddsketch_quantiles(s, '{0,0.5,0.99,1}') <> quantiles)
        + (SELECT count(*) FROM golden_ddsketch
           WHERE label = 'ints_1_1000' AND s <> (SELECT ddsketch_agg(g) FROM generate_series(1, 1000) g))
-       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_ddsketch)")
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_ddsketch)
+       + (SELECT count(*) FROM golden_topk
+          WHERE topk_total(s) <> total OR topk_max_error(s) <> max_error OR topk_info(s) <> info
+             OR s::text <> sketch OR topk_scale(s, 1) <> s
+             OR (SELECT coalesce(jsonb_agg(to_jsonb(t) - 'n' ORDER BY n), '[]')
+                 FROM topk_items(s) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n)) <> items)
+       + (SELECT count(*) FROM golden_topk WHERE golden_build(query) IS DISTINCT FROM sketch)
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_topk)
+       + (SELECT count(*) FROM aged_cms
+          WHERE cms_total(half) <> total / 2 OR cms_total(same) <> total
+             OR (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(same, 10000) t)
+                <> (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(s, 10000) t)
+             OR cms_total(half || s) <> total / 2 + total)
+       + (SELECT CASE WHEN count(*) < 10 THEN 1 ELSE 0 END FROM aged_cms)
+       + (SELECT count(*) FROM golden_cms WHERE label = 'saturated_4x2'
+          AND golden_build(format('SELECT cms_scale(%L::cms, 0.5)::text', sketch)) <> 'ERROR 22023')")
   if [ "$now" != "$current" ]; then
     echo "upgrade: $v -> $current: extension is at $now after ALTER EXTENSION UPDATE" >&2
     status=1
@@ -170,7 +208,7 @@ SQL
     echo "upgrade: $v -> $current: $bad stored golden sketches read differently after the update" >&2
     status=1
   else
-    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same"
+    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk and ddsketch read and write their golden sketches"
   fi
   dropdb "$udb"
 done

@@ -186,11 +186,13 @@ Status check_mergeable(const View& a, const View& b);
 struct MergePlan {
   bool in_place;
   uint32_t k;               // min(a.k, b.k)
+  uint32_t capacity;        // entry slots of the result, when not in place
   size_t size;              // when not in place
 };
 
 // In place when a is a working state of the merged k with room for b's
-// entries and texts.
+// entries (or all 2k slots) and texts; otherwise a new state with a slot
+// for every item of both (at most 2k).
 MergePlan plan_merge(const View& a, const View& b);
 
 // a ∪ b into a's buffer (in place) or into dst (plan.size bytes).

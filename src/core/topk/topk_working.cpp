@@ -150,15 +150,26 @@ Status check_mergeable(const View& a, const View& b) {
   return Status::ok();
 }
 
+// Entry slots a merge result needs: room for every item of both (a
+// purge-free merge), or all 2k slots, where a full table purges in place.
+// Sized by need, not 2k always: a union aggregate over many small groups
+// keeps small states.
+uint32_t merge_capacity(uint32_t k, uint32_t a_count, uint32_t b_count) {
+  return static_cast<uint32_t>(
+      std::min<uint64_t>(max_capacity(k), std::max<uint64_t>(std::min(max_capacity(k), 16u),
+                                                             uint64_t{a_count} + b_count)));
+}
+
 MergePlan plan_merge(const View& a, const View& b) {
   MergePlan plan{};
   plan.k = std::min(a.k, b.k);
-  const uint32_t capacity = max_capacity(plan.k);
-  plan.in_place = a.encoding == Encoding::kWorking && a.k == plan.k && a.capacity == capacity &&
+  plan.in_place = a.encoding == Encoding::kWorking && a.k == plan.k &&
+                  (a.capacity == max_capacity(plan.k) || a.capacity - a.count >= b.count) &&
                   a.arena_capacity - a.text_bytes >= b.text_bytes;
   if (!plan.in_place) {
+    plan.capacity = merge_capacity(plan.k, a.count, b.count);
     const uint64_t arena = std::min<uint64_t>(max_arena(plan.k), a.text_bytes + b.text_bytes);
-    plan.size = working_bytes(capacity, static_cast<uint32_t>(arena));
+    plan.size = working_bytes(plan.capacity, static_cast<uint32_t>(arena));
   }
   return plan;
 }
@@ -170,9 +181,8 @@ MergePlan plan_merge(const View& a, const View& b) {
 void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan, uint8_t* dst) {
   uint8_t* out = a_buffer;
   if (!plan.in_place) {
-    const uint32_t capacity = max_capacity(plan.k);
-    const uint64_t t = a.count > capacity ? purge_threshold(a, plan.k) : 0;
-    write_working_shaped(a, plan.k, t, capacity,
+    const uint64_t t = a.count > max_capacity(plan.k) ? purge_threshold(a, plan.k) : 0;
+    write_working_shaped(a, plan.k, t, plan.capacity,
                          static_cast<uint32_t>(std::min<uint64_t>(max_arena(plan.k),
                                                                   a.text_bytes + b.text_bytes)),
                          dst);
@@ -181,9 +191,10 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
   for (uint32_t i = 0; i < b.count; i++) {
     const Item item = item_at(b, i);
     if (item.count == 0) continue;
-    // Always kDone: the table has all 2k slots (a full table purges in
-    // place) and its arena holds a's and b's texts together (or every slot
-    // at the longest text), and purges only compact it.
+    // Always kDone: the table has a slot for every item of both or all 2k
+    // slots (a full table purges in place), its arena holds a's and b's
+    // texts together (or every slot at the longest text), and purges only
+    // compact it.
     const AddOutcome outcome =
         raise_counter(out, item.hash, item.count, item.text, item.len, item.clipped);
     (void)outcome;
