@@ -225,6 +225,7 @@ SELECT * FROM (
 \ir demo_bloom.sql
 \ir demo_ddsketch.sql
 \ir demo_topk.sql
+\ir demo_theta.sql
 
 \echo
 \echo 'Done. The tables stay in schema sketch_demo; DROP SCHEMA sketch_demo CASCADE removes them.'

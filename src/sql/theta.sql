@@ -98,7 +98,7 @@ CREATE FUNCTION @extschema@.theta_bounds(sketch @extschema@.theta,
     confidence double precision DEFAULT 0.95, OUT lower bigint, OUT upper bigint)
   AS 'MODULE_PATHNAME', 'theta_bounds' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.theta_bounds(@extschema@.theta, double precision) IS
-  'Bounds on the number of distinct values at the confidence (0..1, default 0.95), for any sketch including intersections and differences; exact sketches give the count twice; (0, 0) for a NULL sketch';
+  'Bounds on the number of distinct values at the confidence (0..1, default 0.95), for any sketch including intersections and differences; exact sketches give the count twice; (0, 0) for a NULL sketch, NULLs for a NULL confidence';
 
 CREATE FUNCTION @extschema@.theta_jaccard(a @extschema@.theta, b @extschema@.theta,
     confidence double precision DEFAULT 0.95,

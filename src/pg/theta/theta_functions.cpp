@@ -98,10 +98,16 @@ extern "C" Datum theta_count(PG_FUNCTION_ARGS) {
 }
 
 // theta_bounds(sketch, confidence DEFAULT 0.95) -> (lower, upper): the
-// interval rounded outwards; NULL sketch -> (0, 0).
+// interval rounded outwards; NULL sketch -> (0, 0); NULL confidence ->
+// (NULL, NULL), as hll_cardinality_bounds.
 extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
-  const double confidence = confidence_arg(fcinfo, 1);
   TupleDesc desc = result_desc(fcinfo, "theta_bounds");
+  if (PG_ARGISNULL(1)) {
+    Datum values[2] = {0, 0};
+    bool nulls[2] = {true, true};
+    PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  }
+  const double confidence = confidence_arg(fcinfo, 1);
   theta::Bounds b{0, 0};
   if (!PG_ARGISNULL(0)) b = theta::bounds(theta_stored_arg(fcinfo, 0), confidence);
   Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(b.lower))),
