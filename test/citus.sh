@@ -330,6 +330,7 @@ measure() {
   echo "  sketch cms_agg(user_id)                  $(shard_sizes sketch_citus 'cms_agg(user_id)')"
   echo "  sketch bloom_agg(user_id, 100000, 0.01)  $(shard_sizes sketch_citus 'bloom_agg(user_id, 100000, 0.01)')"
   echo "  sketch ddsketch_agg(user_id)             $(shard_sizes sketch_citus 'ddsketch_agg(user_id)')"
+  echo "  sketch topk_agg(user_id)                 $(shard_sizes sketch_citus 'topk_agg(user_id)')"
   if [ "$have_peer_hll" = 1 ]; then
     echo "  postgresql-hll hll_add_agg(..)          $(shard_sizes hll_peer 'hll_add_agg(hll_hash_bigint(user_id))') (log2m = 11)"
     echo "  postgresql-hll hll_add_agg(.., 14)      $(shard_sizes hll_peer 'hll_add_agg(hll_hash_bigint(user_id), 14)') (log2m = 14)"

@@ -2,8 +2,9 @@
 # SQL benchmarks of the sketch extension, reported as ratios (docs/DESIGN.md,
 # "Measuring"): hll side by side with the peer postgresql-hll; ddsketch side
 # by side with the peer postgresql-15-tdigest (extension tdigest, in the same
-# database: its type is named tdigest) and the exact percentile_cont; cms and
-# bloom (which have no peer) against count(v) and the exact SQL answers.
+# database: its type is named tdigest) and the exact percentile_cont; cms,
+# topk and bloom (which have no peer) against count(v) and the exact SQL
+# answers.
 #
 #   make bench                                   (a throwaway cluster)
 #   BENCH_ROWS=200000 make bench                 quick smoke test
@@ -120,20 +121,29 @@ size_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$size_sql" |
 # value ~5% of the rows. K = rows / 10 gives ~1M distinct values at 10M
 # rows. hour = row number % 24 deals the rows into 24 "hours" alike, for a
 # day of hourly sketches (docs/cms.md's rollup), built here at the defaults
-# (epsilon 0.001, delta 0.01, k 100), outside the timing. Deterministic like
-# bench (setseed, serial generation); only our database needs it, the peer
-# has no frequency sketch.
+# (epsilon 0.001, delta 0.01, k 100), outside the timing. month_hour = row
+# number % 720 deals them into the 720 hours of 30 days alike, for topk's
+# month of hourly summaries (topk_agg(v) at the default k = 1024), built
+# outside the timing too (the column costs no space: a row of a bigint and
+# two smallints pads to the same 40 bytes as one of a bigint and one
+# smallint, and it draws no random number, so v is what it was). Both
+# workloads (cms and topk) read the same table against its own count(v).
+# Deterministic like bench (setseed, serial generation); only our database
+# needs it, the peer has no frequency sketch.
 zipf_domain=$((BENCH_ROWS / 10))
 [ "$zipf_domain" -ge 2 ] || zipf_domain=2
-bench_log "building the zipf table and its 24 hourly cms sketches"
+bench_log "building the zipf table, its 24 hourly cms sketches and 720 hourly topk summaries"
 bench_psql sketch_bench -o /dev/null <<SQL
 SELECT setseed(0.25);
 CREATE TABLE zipf AS
-SELECT floor(exp(random() * ln($zipf_domain)))::bigint AS v, (g % 24)::smallint AS hour
+SELECT floor(exp(random() * ln($zipf_domain)))::bigint AS v, (g % 24)::smallint AS hour,
+       (g % 720)::smallint AS month_hour
 FROM generate_series(0, $BENCH_ROWS - 1) AS g;
 VACUUM (FREEZE, ANALYZE) zipf;
 CREATE TABLE cms_hourly AS SELECT hour, cms_agg(v) AS s FROM zipf GROUP BY hour;
 VACUUM ANALYZE cms_hourly;
+CREATE TABLE topk_hourly AS SELECT month_hour AS hour, topk_agg(v) AS s FROM zipf GROUP BY month_hour;
+VACUUM ANALYZE topk_hourly;
 SQL
 # For the header: how skewed the table came out.
 zipf_info=$(bench_psql sketch_bench -A -t -c "
@@ -143,6 +153,14 @@ zipf_info=$(bench_psql sketch_bench -A -t -c "
          || (SELECT pg_size_pretty(pg_total_relation_size('cms_hourly')) || ' for '
                     || count(*) || ' hourly sketches' FROM cms_hourly)
   FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v) AS f")
+# topk's side: the hourly summaries' size and how far their union's bounds
+# reach (max_error against its bound N/(k+1)), read once, untimed.
+topk_info=$(bench_psql sketch_bench -A -t -c "
+  SELECT pg_size_pretty(pg_total_relation_size('topk_hourly')) || ' for ' || count(*)
+         || ' hourly topk_agg(v) summaries (' || round(avg(pg_column_size(s))) || ' bytes per summary); their union: max_error '
+         || (SELECT topk_max_error(u) || ' (N/(k+1) = ' || topk_total(u) / 1025 || ')'
+             FROM (SELECT topk_union(s) AS u FROM topk_hourly) AS x)
+  FROM topk_hourly")
 
 # bloom data, over bench's v. bloom_agg is sized for the exact distinct
 # count, computed once here. The probe set is half of the distinct values,
@@ -260,6 +278,12 @@ bench_run zipf_floor sketch_bench "zipf table: count(v) — its floor" "$zipf_fl
 # frequencies' maximum; reading it costs nothing next to the aggregate.
 bench_run cms_agg sketch_bench "**cms: cms_agg(v)** (ε 0.001, δ 0.01, k 100)" \
   "SELECT t.frequency FROM (SELECT cms_agg(v) AS s FROM zipf) AS a, cms_topk(a.s, 1) AS t"
+# topk_agg at the default k = 1024 (every count within N/1025), then its top
+# 10, best first, as text: against the exact top 10 below.
+bench_run topk_agg sketch_bench "**topk: topk_agg(v)** (k 1024), then its top 10" \
+  "SELECT string_agg(t.item, ' ' ORDER BY t.n)
+   FROM (SELECT topk_agg(v) AS s FROM zipf) AS a,
+        topk_items(a.s, 10) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n)"
 # The exact frequencies, all of them (max(c) only makes the planner compute
 # every group while returning one row).
 bench_run cms_exact sketch_bench "exact frequencies: SELECT v, count(*) … GROUP BY v (their max)" \
@@ -269,6 +293,11 @@ bench_run cms_exact sketch_bench "exact frequencies: SELECT v, count(*) … GROU
 bench_run cms_topk sketch_bench "**cms: cms_topk(cms_union of 24 hourly sketches, 10)**" \
   "SELECT string_agg(t.value, ' ' ORDER BY t.n)
    FROM cms_topk((SELECT cms_union(s) FROM cms_hourly), 10) WITH ORDINALITY AS t(value, frequency, n)"
+# The month's top 10 from its 720 hourly topk summaries (topk_union).
+bench_run topk_uni sketch_bench "**topk: union of 720 hourly summaries (topk_union), then the top 10**" \
+  "SELECT string_agg(t.item, ' ' ORDER BY t.n)
+   FROM (SELECT topk_union(s) AS s FROM topk_hourly) AS a,
+        topk_items(a.s, 10) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n)"
 bench_run cms_top_exact sketch_bench "exact top 10: GROUP BY v ORDER BY count(*) DESC LIMIT 10" \
   "SELECT string_agg(v::text, ' ' ORDER BY c DESC, v)
    FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v ORDER BY count(*) DESC, v LIMIT 10) AS top"
@@ -407,9 +436,10 @@ bloom_errors() {
     printf "%+d false positives (%.2f%% of the %d rows not in the set; p = 1%%)%s\n",
       f - x, share, absent, note }'
 }
-# Whether the two top-10 lists hold the same values, and in the same order.
-topk_agreement() {
-  local ours=${BENCH_RESULT[cms_topk]:-} exact=${BENCH_RESULT[cms_top_exact]:-} shared
+# Whether a top-10 list (cms_topk's, topk's) holds the same values as the
+# exact one, and in the same order.
+topk_agreement() {  # topk_agreement KEY
+  local ours=${BENCH_RESULT[$1]:-} exact=${BENCH_RESULT[cms_top_exact]:-} shared
   if [ -z "$ours" ] || [ -z "$exact" ]; then echo "–"; return; fi
   if [ "$ours" = "$exact" ]; then echo "same top-10 set, same order"; return; fi
   shared=$(comm -12 <(tr ' ' '\n' <<<"$ours" | sort) <(tr ' ' '\n' <<<"$exact" | sort) | wc -l)
@@ -417,7 +447,9 @@ topk_agreement() {
   else echo "top-10 sets differ: $shared of 10 shared"; fi
 }
 BENCH_ERROR[bloom_probe]=$(bloom_errors)
-BENCH_ERROR[cms_topk]=$(topk_agreement)
+for key in cms_topk topk_agg topk_uni; do
+  BENCH_ERROR[$key]=$(topk_agreement "$key")
+done
 
 # --- Report ----------------------------------------------------------------
 elapsed=$(( $(date +%s) - started ))
@@ -431,7 +463,7 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 - machine: $(nproc) cores (${cpu:-unknown CPU}), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM
 - server: $pg_version
 - table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
-- cms: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24); $zipf_info
+- cms and topk: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info
 - bloom: $bloom_info
 - ddsketch: table lat, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v float8 = exp(3 + 1.5 z) ms, z standard normal, hour smallint = row % 720); $lat_info
 - each time: median of $BENCH_RUNS runs after one warm-up, psql \`\\timing\` (client-side, planning included), alternating with as many runs of \`count(v)\`
@@ -446,10 +478,10 @@ background load cancels out. "ratio to peer": our ratio to count(v)
 divided by the peer's for the same job at the same precision
 (postgresql-hll at log2m = 14; for ddsketch, postgresql-15-tdigest's
 t-digest at compression 100); below 1 means ours is faster; neither peer
-has a count-min sketch or Bloom filter, so the cms and bloom rows have
-none. The cms rows run on the skewed zipf table, against its own
-count(v), the ddsketch rows on the lat table, against its own. Bold rows
-are this extension.
+has a count-min sketch, a heavy-hitters summary or a Bloom filter, so the
+cms, topk and bloom rows have none. The cms and topk rows run on the
+skewed zipf table, against its own count(v), the ddsketch rows on the lat
+table, against its own. Bold rows are this extension.
 
 $(bench_report_times)
 
@@ -459,9 +491,10 @@ Targets (serial ratio to count(v), stated for 10M rows), and this run's:
 
 What each workload returned (the distinct counts, bloom_agg's included,
 all estimate \`count(DISTINCT v)\`; cms_agg's result is its top value's
-estimated frequency, against the exact maximum frequency; the top 10s are
-values best first; the bloom probe's excess over the exact EXISTS is its
-false positives; the quantiles' errors are relative to percentile_disc)
+estimated frequency, against the exact maximum frequency; the top 10s,
+cms's and topk's, are values best first, against the exact top 10; the
+bloom probe's excess over the exact EXISTS is its false positives; the
+quantiles' errors are relative to percentile_disc)
 and the plans of the warm-up runs (EXPLAIN ANALYZE: aggregate nodes
 top-down, workers launched, disk spill):
 

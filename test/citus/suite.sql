@@ -6,7 +6,9 @@
 -- `name | not ok: <why>`. A check compares a distributed query with the same
 -- query on a local (non-distributed) copy of the data: hll, bloom and ddsketch
 -- by sketch equality (=, i.e. identical bytes), cms by N, by the frequencies
--- of a set of keys and by cms_topk. Every check runs as its own statement and
+-- of a set of keys and by cms_topk, topk by its guarantees against the true
+-- counts (its bytes may depend on the merge order once it purges; equal bytes
+-- where nothing can purge). Every check runs as its own statement and
 -- catches its own errors, reporting the SQLSTATE and message, so one failure
 -- never hides another. No check depends on the row order of an unordered result.
 --
@@ -73,6 +75,63 @@ EXCEPTION WHEN OTHERS THEN
 END
 $f$;
 
+-- topk by its guarantees: the distributed summary d and the local one l of
+-- the group g against the true counts of every key of the group (key_sql: a
+-- query of (key in its own type, true count) for the group $1, NULL for all
+-- rows). A Misra-Gries summary that purged depends on the order of its adds
+-- and merges, and a split aggregate merges the shards' summaries in another
+-- order than one node adds the rows, so what must agree is what holds in any
+-- merge tree (src/core/topk/topk.h): on both sides
+--   N (topk_total) = the sum of the true counts, and the same k;
+--   every key's true count within [lower_bound, upper_bound] of topk_estimate
+--   (a key not held: within [0, max_error]);
+--   max_error <= its bound floor((N - sum of counts)/(k+1)) <= N/(k+1);
+--   every held item one of the group's keys, at most k of them;
+-- and when the group has at most k distinct keys nothing can purge
+-- anywhere: max_error = 0 and d = l, byte for byte. NULL when all hold,
+-- else what failed.
+CREATE FUNCTION pg_temp.topk_bounds(g text, d topk, l topk, key_sql text) RETURNS text
+LANGUAGE plpgsql AS $f$
+DECLARE
+  keys bigint; n numeric; held_d bigint; held_l bigint; bad_d text; bad_l text;
+  id jsonb := topk_info(d); il jsonb := topk_info(l); k bigint;
+BEGIN
+  EXECUTE format($q$
+    SELECT count(*), coalesce(sum(c), 0),
+           count(*) FILTER (WHERE ed.lower_bound > 0), count(*) FILTER (WHERE el.lower_bound > 0),
+           left(string_agg(format('%%s: true %%s, bounds %%s..%%s', k, c, ed.lower_bound, ed.upper_bound), '; ')
+                  FILTER (WHERE NOT c BETWEEN ed.lower_bound AND ed.upper_bound), 200),
+           left(string_agg(format('%%s: true %%s, bounds %%s..%%s', k, c, el.lower_bound, el.upper_bound), '; ')
+                  FILTER (WHERE NOT c BETWEEN el.lower_bound AND el.upper_bound), 200)
+    FROM (%s) x(k, c), topk_estimate($2, k) ed, topk_estimate($3, k) el$q$, key_sql)
+    INTO keys, n, held_d, held_l, bad_d, bad_l USING g, d, l;
+  k := (id->>'k')::bigint;
+  IF (il->>'k')::bigint <> k THEN
+    RETURN format('k = %s distributed, %s local', k, il->>'k');
+  END IF;
+  IF topk_total(d) <> n OR topk_total(l) <> n THEN
+    RETURN format('N = %s distributed, %s local, %s true', topk_total(d), topk_total(l), n);
+  END IF;
+  IF bad_d IS NOT NULL THEN RETURN 'distributed: true count outside its bounds: ' || bad_d; END IF;
+  IF bad_l IS NOT NULL THEN RETURN 'local: true count outside its bounds: ' || bad_l; END IF;
+  IF topk_max_error(d) > (id->>'error_bound')::bigint OR topk_max_error(d) > floor(n / (k + 1))
+     OR topk_max_error(l) > (il->>'error_bound')::bigint OR topk_max_error(l) > floor(n / (k + 1)) THEN
+    RETURN format('max_error above its bound: %s distributed (bound %s), %s local (bound %s), N/(k+1) = %s',
+                  topk_max_error(d), id->>'error_bound', topk_max_error(l), il->>'error_bound', floor(n / (k + 1)));
+  END IF;
+  IF held_d <> (id->>'items')::bigint OR held_l <> (il->>'items')::bigint
+     OR (id->>'items')::bigint > k OR (il->>'items')::bigint > k THEN
+    RETURN format('items held: %s distributed (%s of them keys), %s local (%s keys), k = %s',
+                  id->>'items', held_d, il->>'items', held_l, k);
+  END IF;
+  IF keys <= k AND (topk_max_error(d) <> 0 OR topk_max_error(l) <> 0 OR d <> l) THEN
+    RETURN format('%s keys <= k = %s, so nothing purges, but max_error = %s distributed, %s local, and the summaries %s',
+                  keys, k, topk_max_error(d), topk_max_error(l), CASE WHEN d = l THEN 'are equal' ELSE 'differ' END);
+  END IF;
+  RETURN NULL;
+END
+$f$;
+
 -- The rows (g text, s <sketch>) of a distributed query against those of a
 -- local one, matched by g. hll, bloom and ddsketch (and cms in mode 'bytes'):
 -- equal sketches (ddsketch: its stored form is canonical and its sum exact,
@@ -83,6 +142,8 @@ $f$;
 --   mode 'bound': (conservative update, whose merge is not the sketch of the
 --   whole stream) at most the local plain sketch's frequency (the local query
 --   is then the plain variant: conservative counters never exceed plain ones).
+-- topk: mode 'bytes', equal sketches; else (mode 'bounds') pg_temp.topk_bounds
+-- for every group, over key_sql.
 CREATE FUNCTION pg_temp.check_same(name text, family text, q_dist text, q_local text,
                                    key_sql text DEFAULT NULL, mode text DEFAULT 'exact')
 RETURNS text LANGUAGE plpgsql AS $f$
@@ -90,7 +151,7 @@ DECLARE
   dg text[] := '{}'; ds text[] := '{}'; lg text[] := '{}'; ls text[] := '{}';
   g text; s text; i int; eq boolean;
   n_d bigint; n_l bigint; keys text[]; fd bigint[]; fl bigint[]; tc bigint[]; top_d text; top_l text;
-  st text; msg text; ctx text;
+  why text; st text; msg text; ctx text;
 BEGIN
   FOR g, s IN EXECUTE q_dist LOOP dg := dg || g; ds := ds || s; END LOOP;
   FOR g, s IN EXECUTE q_local LOOP lg := lg || g; ls := ls || s; END LOOP;
@@ -108,17 +169,23 @@ BEGIN
       RETURN format('%s | not ok: group %s: %s sketch is NULL, the other is not', name,
                     coalesce(dg[i], '(all)'), CASE WHEN ds[i] IS NULL THEN 'the distributed' ELSE 'the local' END);
     END IF;
-    IF family IN ('hll', 'bloom', 'ddsketch') OR mode = 'bytes' THEN
+    IF family = 'topk' AND mode IS DISTINCT FROM 'bytes' THEN
+      why := pg_temp.topk_bounds(dg[i], ds[i]::topk, ls[i]::topk, key_sql);
+      IF why IS NOT NULL THEN
+        RETURN format('%s | not ok: group %s: %s', name, coalesce(dg[i], '(all)'), why);
+      END IF;
+    ELSIF family IN ('hll', 'bloom', 'ddsketch') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
       IF NOT eq THEN
-        -- what each side holds: the estimate, N for cms, the exact count for ddsketch
+        -- what each side holds: the estimate, N for cms and topk, the exact count for ddsketch
         EXECUTE format('SELECT %2$s($1::%1$s), %2$s($2::%1$s)', family,
                        CASE family WHEN 'ddsketch' THEN 'ddsketch_count' WHEN 'cms' THEN 'cms_total'
-                                   ELSE family || '_cardinality' END)
+                                   WHEN 'topk' THEN 'topk_total' ELSE family || '_cardinality' END)
           INTO n_d, n_l USING ds[i], ls[i];
         RETURN format('%s | not ok: group %s: sketches differ (%s %s distributed, %s local)',
                       name, coalesce(dg[i], '(all)'),
-                      CASE family WHEN 'ddsketch' THEN 'count' WHEN 'cms' THEN 'N' ELSE 'estimate' END,
+                      CASE family WHEN 'ddsketch' THEN 'count' WHEN 'cms' THEN 'N' WHEN 'topk' THEN 'N'
+                                  ELSE 'estimate' END,
                       n_d, n_l);
       END IF;
     ELSE
@@ -158,9 +225,10 @@ END
 $f$;
 
 -- One aggregate in one shape: the plan, and the result against the local copy.
--- agg and local_agg are templates with %s for the value column; for cms,
--- keycol is the column of the events the keys are read from (events_* for
--- sketches_*, whose cms were built from the pages of those events).
+-- agg and local_agg are templates with %s for the value column; for cms and
+-- topk, keycol is the column of the events the keys are read from (events_*
+-- for sketches_*, whose cms and topk were built from the pages of those
+-- events) and cnt their true count (count(*), or sum(n) when weighted).
 CREATE FUNCTION pg_temp.check_agg(family text, agg text, local_agg text, tbl text, local_tbl text,
                                   col text, keycol text, cnt text, mode text, shape text,
                                   with_plan boolean DEFAULT true)
@@ -181,7 +249,11 @@ BEGIN
       format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(agg, col), tbl, grp),
       expect, split_part(agg, '(', 1));
   END IF;
-  IF family = 'cms' THEN
+  IF family = 'topk' THEN
+    -- every key of the group, with its true count (weight)
+    key_sql := format('SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1) GROUP BY 1',
+                      keycol, cnt, gexpr, replace(local_tbl, 'sketches', 'events'));
+  ELSIF family = 'cms' THEN
     -- the 12 most and 3 least frequent keys of the group, with their true counts
     key_sql := format('(SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1)
                         GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 12)
@@ -317,13 +389,18 @@ ANALYZE events;
 -- smallest). dp has relative accuracy 0.01, 0.02, 0.05, 0.1 by kind (scales
 -- 6, 5, 3, 2): ddsketch_union over it folds finer buckets into the coarsest
 -- scale. dm has 2048, 512, 128, 64 buckets by kind: ddsketch_union over it
--- collapses to the smallest limit.
+-- collapses to the smallest limit. t: topk_agg(page) at k = 1024 (each of
+-- these ~780 rows holds fewer distinct pages than that: no purge), tk at k =
+-- 16, 64, 256, 1024 by kind (topk_union over it merges at the smallest k),
+-- tw weighted by n at k = 64 (purged).
 CREATE TABLE sketches_local AS
 SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        hll_agg(user_id) AS h, hll_agg(user_id, 10 + kind) AS hp,
        cms_agg(page) AS c, bloom_agg(user_id, 20000, 0.01) AS b,
        ddsketch_agg(lat) AS d, ddsketch_agg(lat, (ARRAY[0.01, 0.02, 0.05, 0.1])[kind + 1]) AS dp,
-       ddsketch_agg(lat, 0.01, (ARRAY[2048, 512, 128, 64])[kind + 1]) AS dm
+       ddsketch_agg(lat, 0.01, (ARRAY[2048, 512, 128, 64])[kind + 1]) AS dm,
+       topk_agg(page) AS t, topk_agg(page, (ARRAY[16, 64, 256, 1024])[kind + 1]) AS tk,
+       topk_agg_weighted(page, n, 64) AS tw
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
@@ -380,8 +457,26 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('ddsketch', 'ddsketch_agg(%s, 0.01, 64)',                     NULL, 'events',   'lat',     NULL, 'bytes'),
   ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'd',       NULL, 'bytes'),
   ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dp',      NULL, 'bytes'),
-  ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dm',      NULL, 'bytes');
-UPDATE aggs SET keycol = CASE WHEN col = 'c' THEN 'page' ELSE col END;
+  ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dm',      NULL, 'bytes'),
+  -- topk: page (text, ~2000 distinct, Zipf-like), c_int4 (integer) and c_int8
+  -- (bigint, ~5000 distinct, Zipf-like), user_id (bigint, ~57,000 distinct,
+  -- uniform: nothing frequent, purges all along) and kind (integer, 4
+  -- distinct); k = 4096 and 8192 hold every key (compared byte for byte)
+  ('topk',  'topk_agg(%s)',                                      NULL, 'events',   'page',    'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s, 64)',                                  NULL, 'events',   'page',    'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s, 4096)',                                NULL, 'events',   'page',    'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s)',                                      NULL, 'events',   'c_int4',  'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s, 256)',                                 NULL, 'events',   'c_int8',  'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s, 100)',                                 NULL, 'events',   'user_id', 'count(*)', 'bounds'),
+  ('topk',  'topk_agg(%s)',                                      NULL, 'events',   'kind',    'count(*)', 'bounds'),
+  ('topk',  'topk_agg_weighted(%s, n)',                          NULL, 'events',   'page',    'sum(n)::bigint', 'bounds'),
+  ('topk',  'topk_agg_weighted(%s, n, 64)',                      NULL, 'events',   'page',    'sum(n)::bigint', 'bounds'),
+  ('topk',  'topk_agg_weighted(%s, n, 8192)',                    NULL, 'events',   'c_int4',  'sum(n)::bigint', 'bounds'),
+  ('topk',  'topk_agg_weighted(%s, n, 32)',                      NULL, 'events',   'c_int8',  'sum(n)::bigint', 'bounds'),
+  ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 't',       'count(*)', 'bounds'),
+  ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 'tk',      'count(*)', 'bounds'),
+  ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 'tw',      'sum(n)::bigint', 'bounds');
+UPDATE aggs SET keycol = CASE WHEN col IN ('c', 't', 'tk', 'tw') THEN 'page' ELSE col END;
 UPDATE aggs SET cnt = 'count(*)' WHERE agg = 'cms_union(%s)';
 
 \o
@@ -399,9 +494,9 @@ FROM aggs CROSS JOIN shapes ORDER BY aggs.ord, shapes.ord
 \gexec
 
 -- ---------------------------------------------------------------------------
--- 2. Every input type of hll_agg, cms_agg and bloom_agg, split (no GROUP BY),
--- and the numeric ones of ddsketch_agg (through the implicit cast to double
--- precision).
+-- 2. Every input type of hll_agg, cms_agg, bloom_agg and topk_agg, split (no
+-- GROUP BY), and the numeric ones of ddsketch_agg (through the implicit cast
+-- to double precision).
 -- ---------------------------------------------------------------------------
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
               family, agg, agg, 'events', 'events_local', col, col, 'count(*)', 'exact', 'none')
@@ -416,6 +511,17 @@ SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)'
               'ddsketch', 'ddsketch_agg(%s)', 'ddsketch_agg(%s)', 'events', 'events_local', col, col,
               NULL, 'bytes', 'none')
 FROM unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8']) WITH ORDINALITY t(col, tord)
+ORDER BY t.tord
+\gexec
+-- topk_agg at k = 256 (every column but c_bool purges), with the plan: each
+-- type has its twin, so each splits; the bounds are checked for every value
+-- read back in its own type (varchar and char(n) go to the text twin)
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
+              'topk', 'topk_agg(%s, 256)', 'topk_agg(%s, 256)', 'events', 'events_local', col, col,
+              'count(*)', 'bounds', 'none')
+FROM unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8',
+                  'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
+                  'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
 ORDER BY t.tord
 \gexec
 
@@ -460,23 +566,106 @@ SELECT pg_temp.check_true('ddsketch_union(d): within its relative accuracy of pe
            FROM events_local, unnest('{0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999}'::float8[]) q
            GROUP BY q) e$q$);
 
+-- topk: the heavy hitters read on the coordinator, against the exact answers
+-- (the top pages are far apart, each ahead of the next by more than N/(k+1))
+SELECT pg_temp.check_rows('topk_items(topk_agg(page), 10): the exact top 10, best first',
+  $q$SELECT item FROM topk_items((SELECT topk_agg(page) FROM events), 10)$q$,
+  $q$SELECT page FROM events_local GROUP BY page ORDER BY count(*) DESC, page LIMIT 10$q$,
+  true);
+SELECT pg_temp.check_rows('kind, the top 3 of topk_agg(page) GROUP BY kind: the exact top 3 of each kind',
+  $q$SELECT kind || ':' || string_agg(i.item, ' ' ORDER BY i.o)
+     FROM (SELECT kind, topk_agg(page) AS s FROM events GROUP BY kind) x,
+          topk_items(x.s, 3) WITH ORDINALITY i(item, estimate, lower_bound, upper_bound, o)
+     GROUP BY kind$q$,
+  $q$SELECT kind || ':' || string_agg(page, ' ' ORDER BY r)
+     FROM (SELECT kind, page, row_number() OVER (PARTITION BY kind ORDER BY count(*) DESC, page) AS r
+           FROM events_local GROUP BY kind, page) x
+     WHERE r <= 3 GROUP BY kind$q$);
+SELECT pg_temp.check_rows('topk_items(topk_agg_weighted(c_int8, n), 5, NULL::bigint): the exact top 5 by sum(n), as bigint',
+  $q$SELECT item + 0 FROM topk_items((SELECT topk_agg_weighted(c_int8, n) FROM events), 5, NULL::bigint)$q$,
+  $q$SELECT c_int8 FROM events_local WHERE c_int8 IS NOT NULL GROUP BY c_int8 ORDER BY sum(n) DESC, c_int8 LIMIT 5$q$,
+  true);
+SELECT pg_temp.check_true('topk_agg(page), all distributed: topk_total = count(page), max_error <= count(page)/1025',
+  $q$SELECT topk_total(topk_agg(page)) = count(page) AND topk_max_error(topk_agg(page)) <= count(page) / 1025
+     FROM events$q$);
+SELECT pg_temp.check_true('topk_frequent(topk_union(t), 0.01, no_false_negatives): every page above 1% of N listed',
+  $q$SELECT count(*) > 0 AND bool_and(e.page IN (
+            SELECT f.item FROM (SELECT topk_union(t) AS s FROM sketches) u,
+                               topk_frequent(u.s, 0.01, 'no_false_negatives') f))
+     FROM (SELECT page FROM events_local GROUP BY page
+           HAVING count(*) > floor(0.01 * (SELECT count(page) FROM events_local))) e$q$);
+SELECT pg_temp.check_true('topk_frequent(topk_union(t), 0.01, no_false_positives): every page listed above 1% of N',
+  $q$SELECT count(*) > 0 AND bool_and(e.c > floor(0.01 * (SELECT count(page) FROM events_local)))
+     FROM (SELECT topk_union(t) AS s FROM sketches) u
+          CROSS JOIN topk_frequent(u.s, 0.01, 'no_false_positives') f
+          LEFT JOIN (SELECT page, count(*) AS c FROM events_local GROUP BY page) e ON e.page = f.item$q$);
+-- aging: topk_scale on the coordinator (after a split union) and on the
+-- workers (GROUP BY the distribution column), cms_scale on the coordinator
+SELECT pg_temp.check_true('topk_scale(topk_union(t), 0.5): N halved, every page''s floor(count/2) within its bounds',
+  $q$SELECT min(topk_total(u.s)) = (SELECT count(page) / 2 FROM events_local)
+            AND bool_and(e.c / 2 BETWEEN x.lower_bound AND x.upper_bound)
+     FROM (SELECT topk_scale(topk_union(t), 0.5) AS s FROM sketches) u,
+          (SELECT page, count(*) AS c FROM events_local GROUP BY page) e,
+          topk_estimate(u.s, e.page) x$q$);
+-- (pushed down: the scaled summaries come back from the workers as results,
+-- kept in a temporary table so that they can be joined with the local counts)
+SELECT pg_temp.check_exec('topk_scale(topk_union(tk), 0.25) GROUP BY tenant_id (pushed down): into a temporary table',
+  $q$CREATE TEMP TABLE topk_scaled_tenant AS
+     SELECT tenant_id, topk_scale(topk_union(tk), 0.25) AS s FROM sketches GROUP BY tenant_id$q$);
+SELECT pg_temp.check_true('topk_scale(topk_union(tk), 0.25) GROUP BY tenant_id (pushed down): per tenant N/4, floor(count/4) within bounds',
+  $q$SELECT count(DISTINCT u.tenant_id) = 32 AND bool_and(topk_total(u.s) = n.total / 4)
+            AND bool_and(e.c / 4 BETWEEN x.lower_bound AND x.upper_bound)
+     FROM topk_scaled_tenant u
+          JOIN (SELECT tenant_id, count(page) AS total FROM events_local GROUP BY 1) n USING (tenant_id)
+          JOIN (SELECT tenant_id, page, count(*) AS c FROM events_local GROUP BY 1, 2) e USING (tenant_id),
+          topk_estimate(u.s, e.page) x$q$);
+-- cms_scale is read where it is computed, on the coordinator after a split
+-- cms_union: N and the frequencies of a few pages equal the local ones
+SELECT pg_temp.check_rows(format('cms_scale(cms_union(c), 0.5)%s: N and the frequencies of p1, p2, p50, p1999, nope = local', x.label),
+  format($q$SELECT %1$s || ' ' || cms_total(cms_scale(cms_union(c), 0.5)) || ' '
+                   || array_to_string(ARRAY[cms_frequency(cms_scale(cms_union(c), 0.5), 'p1'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p2'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p50'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p1999'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'nope'::text)], ' ')
+            FROM %2$s%3$s$q$, x.g, 'sketches', x.grp),
+  format($q$SELECT %1$s || ' ' || cms_total(cms_scale(cms_union(c), 0.5)) || ' '
+                   || array_to_string(ARRAY[cms_frequency(cms_scale(cms_union(c), 0.5), 'p1'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p2'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p50'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'p1999'::text),
+                                            cms_frequency(cms_scale(cms_union(c), 0.5), 'nope'::text)], ' ')
+            FROM %2$s%3$s$q$, x.g, 'sketches_local', x.grp))
+FROM (VALUES (1, '', $$'all'$$, ''), (2, ' GROUP BY kind', 'kind', ' GROUP BY kind')) x(o, label, g, grp)
+ORDER BY x.o;
+
 -- ---------------------------------------------------------------------------
 -- 4. Hourly rollups into distributed tables.
 -- ---------------------------------------------------------------------------
 \o /dev/null
+-- topk: top = topk_agg(page), k = 1024, more than the distinct pages of any
+-- row (nothing purges: compared byte for byte); top16 = topk_agg(page, 16),
+-- which purges in most rows (compared by its bounds against the true counts
+-- of the row's group, from counts_tenant_hour and counts_hour_kind).
 CREATE TABLE rollup_local AS
 SELECT tenant_id, date_trunc('hour', ts) AS hour, hll_agg(user_id) AS users,
        cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
-       ddsketch_agg(lat) AS latency
+       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16
 FROM events_local GROUP BY 1, 2;
 CREATE TABLE rollup_kind_local AS
 SELECT date_trunc('hour', ts) AS hour, kind, hll_agg(user_id) AS users,
        cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
-       ddsketch_agg(lat) AS latency
+       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16
 FROM events_local GROUP BY 1, 2;
+CREATE TABLE counts_tenant_hour AS
+SELECT tenant_id || ' ' || date_trunc('hour', ts) AS g, page, count(*) AS c FROM events_local GROUP BY 1, 2;
+CREATE INDEX ON counts_tenant_hour (g);
+CREATE TABLE counts_hour_kind AS
+SELECT date_trunc('hour', ts) || ' ' || kind AS g, page, count(*) AS c FROM events_local GROUP BY 1, 2;
+CREATE INDEX ON counts_hour_kind (g);
 -- colocated with events, keyed like it (INSERT ... SELECT pushed down)
 CREATE TABLE rollup_co (tenant_id int, hour timestamptz, users hll, pages cms, seen bloom, latency ddsketch,
-                        PRIMARY KEY (tenant_id, hour));
+                        top topk, top16 topk, PRIMARY KEY (tenant_id, hour));
 SELECT create_distributed_table('rollup_co', 'tenant_id', colocate_with => 'events');
 -- colocated, built in two halves: the second merges with ON CONFLICT DO UPDATE
 CREATE TABLE rollup_upsert (LIKE rollup_co INCLUDING ALL);
@@ -487,62 +676,75 @@ SELECT create_distributed_table('rollup_nc', 'tenant_id', colocate_with => 'none
 -- keyed by hour and kind: the rollup groups by non-distribution columns of
 -- events, so its aggregates are split, then merged by ON CONFLICT as well
 CREATE TABLE rollup_kind (hour timestamptz, kind int, users hll, pages cms, seen bloom, latency ddsketch,
-                          PRIMARY KEY (hour, kind));
+                          top topk, top16 topk, PRIMARY KEY (hour, kind));
 SELECT create_distributed_table('rollup_kind', 'hour', colocate_with => 'none');
 \o
 
 SELECT pg_temp.check_plan('rollup colocated: INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$,
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$,
   'pushdown', 'hll_agg');
 SELECT pg_temp.check_exec('rollup colocated: INSERT ... SELECT',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$);
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_upsert SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: ON CONFLICT DO UPDATE SET h = t.h || EXCLUDED.h (odd events)',
   $q$INSERT INTO rollup_upsert AS t SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (tenant_id, hour) DO UPDATE
        SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
-           latency = t.latency || EXCLUDED.latency$q$);
+           latency = t.latency || EXCLUDED.latency, top = t.top || EXCLUDED.top,
+           top16 = t.top16 || EXCLUDED.top16$q$);
 SELECT pg_temp.check_exec('rollup not colocated (same key, repartitioned): INSERT ... SELECT',
   $q$INSERT INTO rollup_nc SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat) FROM events GROUP BY 1, 2$q$);
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_plan('rollup by hour and kind (not colocated): INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$, 'split', 'hll_agg');
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): ON CONFLICT DO UPDATE (odd events)',
   $q$INSERT INTO rollup_kind AS t SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
-       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat)
+       cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
+       topk_agg(page), topk_agg(page, 16)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (hour, kind) DO UPDATE
        SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
-           latency = t.latency || EXCLUDED.latency$q$);
+           latency = t.latency || EXCLUDED.latency, top = t.top || EXCLUDED.top,
+           top16 = t.top16 || EXCLUDED.top16$q$);
 
 -- Contents, row by row, against the rollup of the local copy: hll, bloom,
 -- ddsketch and cms equal (= on cms too: plain update, and every page of an
 -- hour fits k = 1000, so a merge is the sketch of the whole hour, byte for
--- byte; ddsketch: the upsert's || is exact).
-SELECT format('SELECT pg_temp.check_same(%L, %L, %L, %L, NULL, %L)',
+-- byte; ddsketch: the upsert's || is exact); topk's top equal too (nothing
+-- purges), top16 by its bounds (the upsert's || merges two purged halves).
+SELECT format('SELECT pg_temp.check_same(%L, %L, %L, %L, %L, %L)',
               r.label || ': ' || c.col || ' row by row', c.family,
               format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.tbl),
-              format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.local_tbl), c.mode)
-FROM (VALUES (1, 'rollup colocated', 'rollup_co', 'rollup_local', $$tenant_id || ' ' || hour$$),
-             (2, 'rollup colocated upsert', 'rollup_upsert', 'rollup_local', $$tenant_id || ' ' || hour$$),
-             (3, 'rollup not colocated (same key)', 'rollup_nc', 'rollup_local', $$tenant_id || ' ' || hour$$),
-             (4, 'rollup by hour and kind (not colocated, upsert)', 'rollup_kind', 'rollup_kind_local', $$hour || ' ' || kind$$))
-       r(o, label, tbl, local_tbl, g)
+              format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.local_tbl),
+              CASE WHEN c.mode = 'bounds' THEN format('SELECT page, c FROM %s WHERE g = $1', r.counts) END,
+              c.mode)
+FROM (VALUES (1, 'rollup colocated', 'rollup_co', 'rollup_local', $$tenant_id || ' ' || hour$$, 'counts_tenant_hour'),
+             (2, 'rollup colocated upsert', 'rollup_upsert', 'rollup_local', $$tenant_id || ' ' || hour$$, 'counts_tenant_hour'),
+             (3, 'rollup not colocated (same key)', 'rollup_nc', 'rollup_local', $$tenant_id || ' ' || hour$$, 'counts_tenant_hour'),
+             (4, 'rollup by hour and kind (not colocated, upsert)', 'rollup_kind', 'rollup_kind_local', $$hour || ' ' || kind$$, 'counts_hour_kind'))
+       r(o, label, tbl, local_tbl, g, counts)
 CROSS JOIN (VALUES (1, 'hll', 'users', NULL), (2, 'cms', 'pages', 'bytes'), (3, 'bloom', 'seen', NULL),
-                   (4, 'ddsketch', 'latency', NULL)) c(o, family, col, mode)
+                   (4, 'ddsketch', 'latency', NULL), (5, 'topk', 'top', 'bytes'), (6, 'topk', 'top16', 'bounds')) c(o, family, col, mode)
 ORDER BY r.o, c.o
 \gexec
 -- Reading the rollups: daily merges (split hll_union), a running total.
@@ -568,6 +770,52 @@ SELECT pg_temp.check_rows('rollup colocated: daily p99 from ddsketch_union(laten
      FROM (SELECT date_trunc('day', hour) AS day, ddsketch_union(latency) AS s FROM rollup_co GROUP BY 1) d$q$,
   $q$SELECT day || ' ' || ddsketch_quantile(s, 0.99)
      FROM (SELECT date_trunc('day', ts) AS day, ddsketch_agg(lat) AS s FROM events_local GROUP BY 1) d$q$);
+-- topk_union over the rollups, split (GROUP BY a column that is not the
+-- table's distribution column) and pushed down (GROUP BY it), against
+-- topk_agg over the events, by the bounds (the days and kinds hold ~2000
+-- distinct pages: k = 1024 purges)
+SELECT pg_temp.check_plan('rollup colocated: daily topk_union(top) / plan',
+  $q$SELECT date_trunc('day', hour), topk_union(top) FROM rollup_co GROUP BY 1$q$, 'split', 'topk_union');
+SELECT pg_temp.check_plan('rollup not colocated: topk_union(top16) GROUP BY tenant_id / plan',
+  $q$SELECT tenant_id, topk_union(top16) FROM rollup_nc GROUP BY 1$q$, 'pushdown', 'topk_union');
+SELECT pg_temp.check_plan('rollup by hour and kind: topk_union(top) GROUP BY kind / plan',
+  $q$SELECT kind, topk_union(top) FROM rollup_kind GROUP BY 1$q$, 'split', 'topk_union');
+SELECT pg_temp.check_same(x.label, 'topk', x.q_dist, x.q_local, x.keys, 'bounds')
+FROM (VALUES
+  (1, 'rollup colocated: daily topk_union(top) vs topk_agg over the events of the day',
+      $q$SELECT date_trunc('day', hour)::text AS g, topk_union(top) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT date_trunc('day', ts)::text AS g, topk_agg(page) AS s FROM events_local GROUP BY 1$q$,
+      $q$SELECT page, count(*) FROM events_local WHERE date_trunc('day', ts)::text = $1 GROUP BY 1$q$),
+  (2, 'rollup colocated: topk_union(top16) GROUP BY tenant_id (pushed down) vs topk_agg(page, 16) over the tenant''s events',
+      $q$SELECT tenant_id::text AS g, topk_union(top16) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT tenant_id::text AS g, topk_agg(page, 16) AS s FROM events_local GROUP BY 1$q$,
+      $q$SELECT page, count(*) FROM events_local WHERE tenant_id::text = $1 GROUP BY 1$q$),
+  (3, 'rollup colocated upsert: topk_union(top) vs topk_agg over all events',
+      $q$SELECT NULL::text AS g, topk_union(top) AS s FROM rollup_upsert$q$,
+      $q$SELECT NULL::text AS g, topk_agg(page) AS s FROM events_local$q$,
+      $q$SELECT page, count(*) FROM events_local GROUP BY 1$q$),
+  (4, 'rollup not colocated: topk_union(top) vs topk_agg over all events',
+      $q$SELECT NULL::text AS g, topk_union(top) AS s FROM rollup_nc$q$,
+      $q$SELECT NULL::text AS g, topk_agg(page) AS s FROM events_local$q$,
+      $q$SELECT page, count(*) FROM events_local GROUP BY 1$q$),
+  (5, 'rollup not colocated: topk_union(top16) GROUP BY tenant_id (pushed down) vs topk_agg(page, 16) over the tenant''s events',
+      $q$SELECT tenant_id::text AS g, topk_union(top16) AS s FROM rollup_nc GROUP BY 1$q$,
+      $q$SELECT tenant_id::text AS g, topk_agg(page, 16) AS s FROM events_local GROUP BY 1$q$,
+      $q$SELECT page, count(*) FROM events_local WHERE tenant_id::text = $1 GROUP BY 1$q$),
+  (6, 'rollup by hour and kind (upsert): topk_union(top) GROUP BY kind vs topk_agg over the kind''s events',
+      $q$SELECT kind::text AS g, topk_union(top) AS s FROM rollup_kind GROUP BY kind$q$,
+      $q$SELECT kind::text AS g, topk_agg(page) AS s FROM events_local GROUP BY kind$q$,
+      $q$SELECT page, count(*) FROM events_local WHERE kind::text = $1 GROUP BY 1$q$),
+  (7, 'rollup by hour and kind (upsert): daily topk_union(top16) vs topk_agg(page, 16) over the events of the day',
+      $q$SELECT date_trunc('day', hour)::text AS g, topk_union(top16) AS s FROM rollup_kind GROUP BY 1$q$,
+      $q$SELECT date_trunc('day', ts)::text AS g, topk_agg(page, 16) AS s FROM events_local GROUP BY 1$q$,
+      $q$SELECT page, count(*) FROM events_local WHERE date_trunc('day', ts)::text = $1 GROUP BY 1$q$)
+) x(o, label, q_dist, q_local, keys)
+ORDER BY x.o;
+SELECT pg_temp.check_rows('rollup not colocated: the top 5 of topk_union(top) = the exact top 5',
+  $q$SELECT item FROM topk_items((SELECT topk_union(top) FROM rollup_nc), 5)$q$,
+  $q$SELECT page FROM events_local GROUP BY page ORDER BY count(*) DESC, page LIMIT 5$q$,
+  true);
 SELECT pg_temp.check_rows('rollup colocated: running distinct users, hll_union(users) OVER (ORDER BY hour)',
   $q$SELECT hour || ' ' || # hll_union(users) OVER (ORDER BY hour)
      FROM (SELECT hour, hll_union(users) AS users FROM rollup_co GROUP BY hour) h$q$,
@@ -581,8 +829,8 @@ SELECT pg_temp.check_true('events_sparse: rows in 2 tenants, some shards empty',
   $q$SELECT count(*) FILTER (WHERE result::int = 0) > 0 AND count(*) FILTER (WHERE result::int > 0) > 0
      FROM run_command_on_shards('events_sparse', 'SELECT count(*) FROM %s')$q$);
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
-              family, agg, agg, tbl, tbl || '_local', col, CASE WHEN col = 'c' THEN 'page' ELSE col END,
-              cnt, 'exact', shape)
+              family, agg, agg, tbl, tbl || '_local', col, CASE WHEN col IN ('c', 't', 'tk') THEN 'page' ELSE col END,
+              cnt, CASE WHEN family = 'topk' THEN 'bounds' ELSE 'exact' END, shape)
 FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (2, 'cms', 'cms_agg(%s)', 'events_sparse', 'page', 'count(*)'),
              (3, 'bloom', 'bloom_agg(%s, 100000, 0.01)', 'events_sparse', 'user_id', NULL),
@@ -598,7 +846,11 @@ FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (13, 'ddsketch', 'ddsketch_agg(%s)', 'events_sparse', 'lat', NULL),
              (14, 'ddsketch', 'ddsketch_union(%s)', 'sketches_sparse', 'dp', NULL),
              (15, 'ddsketch', 'ddsketch_agg(%s)', 'events_empty', 'lat', NULL),
-             (16, 'ddsketch', 'ddsketch_union(%s)', 'sketches_empty', 'd', NULL)) a(o, family, agg, tbl, col, cnt)
+             (16, 'ddsketch', 'ddsketch_union(%s)', 'sketches_empty', 'd', NULL),
+             (17, 'topk', 'topk_agg(%s)', 'events_sparse', 'page', 'count(*)'),
+             (18, 'topk', 'topk_union(%s)', 'sketches_sparse', 'tk', 'count(*)'),
+             (19, 'topk', 'topk_agg(%s, 64)', 'events_empty', 'page', 'count(*)'),
+             (20, 'topk', 'topk_union(%s)', 'sketches_empty', 't', 'count(*)')) a(o, family, agg, tbl, col, cnt)
 CROSS JOIN (VALUES (1, 'none'), (2, 'kind')) s(so, shape)
 ORDER BY a.o, s.so
 \gexec
@@ -639,7 +891,20 @@ FROM (VALUES
       'SELECT count(*) = 2 AND bool_and(ddsketch_count(s) = c)
        FROM (SELECT tenant_id, ddsketch_agg(lat) AS s, count(lat) AS c FROM events_sparse GROUP BY tenant_id) x'),
   (17, 'ddsketch_quantile(ddsketch_union(d), 0.99) WHERE false (no shard queried) IS NULL',
-      'SELECT ddsketch_quantile(ddsketch_union(d), 0.99) IS NULL FROM sketches WHERE false')
+      'SELECT ddsketch_quantile(ddsketch_union(d), 0.99) IS NULL FROM sketches WHERE false'),
+  (18, 'topk_agg over an empty distributed table: NULL, topk_total 0, topk_max_error 0, no items',
+      'SELECT s IS NULL AND topk_total(s) = 0 AND topk_max_error(s) = 0 AND NOT EXISTS (SELECT FROM topk_items(s))
+       FROM (SELECT topk_agg(page) AS s FROM events_empty) x'),
+  (19, 'topk_union(t) over an empty distributed table IS NULL, topk_estimate 0 (bounds 0..0)',
+      $q$SELECT s IS NULL AND e.estimate = 0 AND e.lower_bound = 0 AND e.upper_bound = 0
+         FROM (SELECT topk_union(t) AS s FROM sketches_empty) x, topk_estimate(x.s, 'p1'::text) e$q$),
+  (20, 'topk_agg_weighted(page, n, 16) WHERE kind = -1 (every shard, no rows) IS NULL',
+      'SELECT topk_agg_weighted(page, n, 16) IS NULL FROM events WHERE kind = -1'),
+  (21, 'topk_agg(page) GROUP BY tenant_id over a sparse table: 2 groups, topk_total = count(page)',
+      'SELECT count(*) = 2 AND bool_and(topk_total(s) = c)
+       FROM (SELECT tenant_id, topk_agg(page) AS s, count(page) AS c FROM events_sparse GROUP BY tenant_id) x'),
+  (22, 'topk_items(topk_union(t), 5) WHERE false (no shard queried): no rows',
+      'SELECT NOT EXISTS (SELECT FROM topk_items((SELECT topk_union(t) FROM sketches WHERE false), 5))')
 ) x(o, label, q)
 ORDER BY x.o;
 SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = local',
@@ -654,13 +919,17 @@ SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = loc
 -- shards (tenant 1 and a tenant of another shard).
 -- (ddsketch: relative accuracy 0.05 and 0.01 with 16 and 2048 buckets,
 -- which fold to the coarser scale and the smaller limit, no error.)
-CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll, d ddsketch);
+-- (topk: k = 2 holding a (5) and c (3), and k = 1024 holding b (1) and c (1),
+-- which merge at k = 2: a 5, c 4, and b dropped by the purge, max_error 1.)
+CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll, d ddsketch, t topk);
 SELECT create_distributed_table('mixed_same', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_same VALUES
   (1, cms_add(cms_empty_sized(272, 5), 'a'::text), bloom_add(bloom_empty_bits(1024, 3), 'a'::text), hll_add(hll_empty(10), 'a'::text),
-      ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2)),
+      ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2),
+      topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3)),
   (1, cms_add(cms_empty_sized(2719, 5), 'b'::text), bloom_add(bloom_empty_bits(2048, 3), 'b'::text), hll_add(hll_empty(14), 'b'::text),
-      ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0));
+      ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0),
+      topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text));
 CREATE TABLE mixed_cross (LIKE mixed_same);
 SELECT create_distributed_table('mixed_cross', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_cross
@@ -668,7 +937,9 @@ SELECT t, CASE WHEN t = 1 THEN cms_add(cms_empty_sized(272, 5), 'a'::text) ELSE 
           CASE WHEN t = 1 THEN bloom_add(bloom_empty_bits(1024, 3), 'a'::text) ELSE bloom_add(bloom_empty_bits(2048, 3), 'b'::text) END,
           CASE WHEN t = 1 THEN hll_add(hll_empty(10), 'a'::text) ELSE hll_add(hll_empty(14), 'b'::text) END,
           CASE WHEN t = 1 THEN ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2)
-               ELSE ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0) END
+               ELSE ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0) END,
+          CASE WHEN t = 1 THEN topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3)
+               ELSE topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text) END
 FROM (SELECT 1 AS t UNION ALL
       SELECT min(x) FROM generate_series(2, 32) x
       WHERE get_shard_id_for_distribution_column('events', x) <> get_shard_id_for_distribution_column('events', 1)) s;
@@ -713,7 +984,32 @@ FROM (VALUES
   (16, 'ddsketch_agg(lat, 0): relative accuracy out of range: 22023 from the worker',
       'SELECT ddsketch_agg(lat, 0) FROM events', '%relative accuracy must be at least%', 'worker'),
   (17, 'ddsketch_quantile(ddsketch_union(d), 1.5): q outside 0..1: 22023 from the coordinator',
-      'SELECT ddsketch_quantile(ddsketch_union(d), 1.5) FROM sketches', '%outside 0..1%', 'coordinator')
+      'SELECT ddsketch_quantile(ddsketch_union(d), 1.5) FROM sketches', '%outside 0..1%', 'coordinator'),
+  (18, 'topk_agg(page, 0): k out of range: 22023 from the worker',
+      'SELECT topk_agg(page, 0) FROM events', 'topk k must be between 1 and 65536%', 'worker'),
+  (19, 'topk_agg GROUP BY kind: k changing within a group: 22023 from the worker',
+      'SELECT kind, topk_agg(page, CASE WHEN event_id % 2 = 0 THEN 16 ELSE 32 END) FROM events GROUP BY kind',
+      '%must be the same for every row%', 'worker'),
+  (20, 'topk_agg_weighted: a negative weight: 22023 from the worker',
+      'SELECT topk_agg_weighted(page, n - 3) FROM events', 'topk weight must not be negative%', 'worker'),
+  (21, 'topk_agg_weighted GROUP BY tenant_id (pushed down): a negative weight: 22023 from the worker',
+      'SELECT tenant_id, topk_agg_weighted(c_int8, n - 3, 64) FROM events GROUP BY tenant_id',
+      'topk weight must not be negative%', 'worker'),
+  (22, 'topk_frequent(topk_union(t), 0.000001, no_false_negatives): below max_error: 22023 from the coordinator',
+      $q$SELECT * FROM topk_frequent((SELECT topk_union(t) FROM sketches), 0.000001, 'no_false_negatives')$q$,
+      '%cannot guarantee no false negatives%', 'coordinator'),
+  (23, 'topk_frequent(topk_union(t), 0.01, ''both''): unknown guarantee: 22023 from the coordinator',
+      $q$SELECT * FROM topk_frequent((SELECT topk_union(t) FROM sketches), 0.01, 'both')$q$,
+      '%unknown guarantee%', 'coordinator'),
+  (24, 'topk_items(topk_agg(page), -1): 22023 from the coordinator',
+      'SELECT * FROM topk_items((SELECT topk_agg(page) FROM events), -1)', '%n must not be negative%', 'coordinator'),
+  (25, 'topk_scale(topk_union(t), 0): 22023 from the coordinator',
+      'SELECT topk_scale(topk_union(t), 0) FROM sketches', 'topk_scale: scale factor must be greater than 0%', 'coordinator'),
+  (26, 'topk_scale(topk_union(t), 1.5) GROUP BY tenant_id (pushed down): 22023 from the worker',
+      'SELECT tenant_id, topk_scale(topk_union(t), 1.5) FROM sketches GROUP BY tenant_id',
+      'topk_scale: scale factor must be greater than 0%', 'worker'),
+  (27, 'cms_scale(cms_union(c), 1.5): 22023 from the coordinator',
+      'SELECT cms_scale(cms_union(c), 1.5) FROM sketches', 'cms_scale:%', 'coordinator')
 ) x(o, label, q, msg, place)
 ORDER BY x.o;
 -- different hll precisions are no error: they fold to the smallest
@@ -731,5 +1027,26 @@ FROM (VALUES
   (2, 'ddsketch_union: accuracy 0.05 / 16 buckets and 0.01 / 2048 in two shards fold to 0.05 / 16',
       $q$SELECT ddsketch_union(d) = ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2), 1000), 0) FROM mixed_cross$q$,
       $q$SELECT ddsketch_info(ddsketch_union(d))::text FROM mixed_cross$q$)
+) x(o, label, q, detail)
+ORDER BY x.o;
+SELECT pg_temp.check_error('topk_agg(page, NULL::integer): 22004 from the worker',
+  'SELECT topk_agg(page, NULL::integer) FROM events', '22004', 'topk k must not be NULL%', 'worker');
+-- and topk summaries of different k merge at the smallest k
+SELECT pg_temp.check_true(x.label, x.q, x.detail)
+FROM (VALUES
+  (1, 'topk_union: k = 2 and k = 1024 in one shard merge at k = 2 (a 5, c 4, b purged, max_error 1)',
+      $q$SELECT s = topk_union(topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3),
+                               topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text))
+                AND topk_max_error(s) = 1 AND (topk_info(s)->>'k')::int = 2
+                AND (SELECT string_agg(item || ' ' || lower_bound, ', ') FROM topk_items(s)) = 'a 4, c 3'
+         FROM (SELECT topk_union(t) AS s FROM mixed_same) u$q$,
+      $q$SELECT topk_info(topk_union(t))::text FROM mixed_same$q$),
+  (2, 'topk_union: k = 2 and k = 1024 in two shards merge at k = 2 (a 5, c 4, b purged, max_error 1)',
+      $q$SELECT s = topk_union(topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3),
+                               topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text))
+                AND topk_max_error(s) = 1 AND (topk_info(s)->>'k')::int = 2
+                AND (SELECT string_agg(item || ' ' || lower_bound, ', ') FROM topk_items(s)) = 'a 4, c 3'
+         FROM (SELECT topk_union(t) AS s FROM mixed_cross) u$q$,
+      $q$SELECT topk_info(topk_union(t))::text FROM mixed_cross$q$)
 ) x(o, label, q, detail)
 ORDER BY x.o;
