@@ -81,6 +81,13 @@ SELECT topk_total(topk_scale(s, 0.5)), topk_max_error(topk_scale(s, 0.5)), topk_
 SELECT topk_scale((SELECT topk_agg(v) FROM tk), 1) = (SELECT topk_agg(v) FROM tk) AS factor_one_is_identity;
 SELECT cms_total(cms_scale(cms_agg(v), 0.5)) AS total, cms_frequency(cms_scale(cms_agg(v), 0.5), 0) AS f0
 FROM tk;
+-- Aged cms values are valid values: they read back through text and bytea
+-- (rows still add up to the total), for plain and conservative update.
+SELECT c::text::cms = c AS text_round_trip, c::bytea::cms = c AS bytea_round_trip,
+       cms_total(c) AS total, (SELECT count(*) FROM cms_topk(c, 100)) AS candidates
+FROM (SELECT cms_scale(cms_agg(x), 0.5) AS c FROM (VALUES ('a'), ('a'), ('a'), ('b'), ('b'), ('c')) v(x)) s;
+SELECT c::text::cms = c AS conservative_round_trip, cms_total(c) AS total
+FROM (SELECT cms_scale(cms_agg(v, 0.01, 0.01, true), 0.3) AS c FROM tk) s;
 
 -- Sizing: k for a largest error of epsilon*N.
 SELECT * FROM topk_sizing(0.01);

@@ -202,9 +202,12 @@ void write_canonical(const View& v, uint8_t* dst);
 // kInvalidParameter unless 0 < factor <= 1 and the total never saturated.
 Status check_scalable(const View& v, double factor);
 
-// A stored view v with every counter and N times factor, rounded down
-// (v.size bytes, same parameters and candidates): cms_scale.
-void write_scaled(const View& v, double factor, uint8_t* dst);
+// A stored view v with every counter and N times factor (cms_scale; see
+// cms_scale.cpp for the rounding, which keeps every row's sum consistent
+// with N as parse() checks), without the candidates whose estimate drops to
+// 0. dst has room for v.size bytes; returns the bytes written (at most
+// v.size).
+size_t write_scaled(const View& v, double factor, uint8_t* dst);
 
 // --- reading --------------------------------------------------------------
 

@@ -191,7 +191,7 @@ extern "C" Datum cms_scale(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("cms_scale: %s", st.message()),
                     errhint("Halving every period (factor 0.5) keeps a decaying window.")));
   struct varlena* out = new_sketch(v.size);
-  cms::write_scaled(v, factor, payload(out));
+  SET_VARSIZE(out, VARHDRSZ + cms::write_scaled(v, factor, payload(out)));
   PG_RETURN_POINTER(out);
 }
 
