@@ -12,6 +12,7 @@
 #include "ddsketch_test_util.h"
 #include "hll_test_util.h"
 #include "states_input.h"
+#include "theta_test_util.h"
 #include "topk_test_util.h"
 
 namespace in = sketch::fuzz::states_input;
@@ -81,6 +82,25 @@ Bytes topk_elements(uint64_t seed, int n, int64_t keys = 60) {
   in::put_topk_element(&out, tk::test::item_hash(1000), 3, std::string(tk::kMaxItemBytes + 30, 'y'));
   in::put_topk_element(&out, tk::test::item_hash(1001), 0, "skipped");  // weight 0
   in::put_topk_element(&out, tk::test::item_hash(1002), 255, "max");    // kMaxTotal
+  return out;
+}
+
+// Hashes of a stream (those of i = from..from + n - 1), every ninth one
+// repeated, then 0 and 1 (kept hash 0: skipped) and the largest kept hash.
+// With `one_run`, every kept hash ends in the same five bits (one long run of
+// slots in a table of up to 32 slots, probed and rebuilt).
+Bytes theta_elements(uint64_t seed, uint64_t n, uint64_t from = 0, bool one_run = false) {
+  namespace th = sketch::theta;
+  Bytes out;
+  for (uint64_t i = from; i < from + n; i++) {
+    uint64_t h = th::test::stream_hash(seed, i);
+    if (one_run) h = (h & ~uint64_t{0x3e}) | 0x14;
+    in::put_theta_element(&out, h);
+    if (i % 9 == 4) in::put_theta_element(&out, h);
+  }
+  in::put_theta_element(&out, 0);
+  in::put_theta_element(&out, 1);
+  in::put_theta_element(&out, ~uint64_t{0});
   return out;
 }
 
@@ -269,6 +289,66 @@ int main(int argc, char** argv) {
         with_kind(skewed(8, 20, 40).stored(), sketch::ElementKind::kNumber),
         with_kind(skewed(8, 21, 40).stored(), sketch::ElementKind::kText), topk_elements(22, 20),
         1);
+  }
+  {  // theta
+    namespace th = sketch::theta;
+    using th::test::Sketch;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("theta_" + name,
+                in::encode(in::kTheta, flags, params, kind, state, other, elements));
+    };
+    // The sketch of the hashes of stream `seed` from `from` to from + n - 1.
+    auto streamed = [](int lg_k, uint64_t seed, uint64_t n, uint64_t from = 0) {
+      Sketch s(lg_k);
+      for (uint64_t i = from; i < from + n; i++) s.add_hash(th::test::stream_hash(seed, i));
+      return s;
+    };
+    auto with_kind = [](Bytes b, sketch::ElementKind kind) {
+      b[sketch::kElementKindOffset] = static_cast<uint8_t>(kind);
+      return b;
+    };
+    const uint8_t split = in::kOtherAsWorking | in::kSplitElements;
+    put("stored_with_stored_other", 0, 0, streamed(5, 1, 100).stored(), streamed(5, 2, 60).stored(),
+        theta_elements(3, 40));
+    put("working_with_working_other_split", split, 0, streamed(6, 4, 80).bytes(),
+        streamed(5, 5, 80).stored(), theta_elements(6, 200));
+    put("stored_split_other_larger_lg", split, 0, streamed(4, 7, 50).stored(),
+        streamed(6, 8, 50).stored(), theta_elements(9, 80));
+    // Overlapping sets, exact while apart, past k together.
+    put("exact_state_exact_other_overlap", 0, 0, streamed(5, 10, 20).stored(),
+        streamed(5, 10, 20, 10).stored(), theta_elements(10, 30, 15));
+    put("refused_state_other_params", 0, 0, refused,
+        streamed(4, 11, 30).stored(), theta_elements(12, 60));
+    put("refused_state_no_other", 0, 0x01, refused, none, theta_elements(13, 100));
+    put("refused_state_large_lg", 0, 0x88, refused, none, theta_elements(14, 300));
+    put("empty_stored", 0, 0, th::test::empty_stored(4), none, theta_elements(15, 50));
+    // An INITCOND with θ below 2^63 and fewer than k hashes: an
+    // intersection's result.
+    put("intersection_initcond_split", split, 0,
+        th::test::intersection(streamed(5, 16, 200).stored(), streamed(5, 16, 200, 100).stored()),
+        streamed(6, 16, 50, 150).stored(), theta_elements(16, 60, 120));
+    put("kind_number_new_state", 0, 0x02, refused, none, theta_elements(17, 30), 1);
+    put("kind_text_state_refuses_number", 0, 0,
+        with_kind(streamed(5, 18, 40).stored(), sketch::ElementKind::kText), none,
+        theta_elements(19, 10), 1);
+    put("kind_number_split_other_text", split, 0,
+        with_kind(streamed(5, 20, 40).stored(), sketch::ElementKind::kNumber),
+        with_kind(streamed(5, 21, 40).stored(), sketch::ElementKind::kText),
+        theta_elements(22, 20), 1);
+    put("one_run_new_state", 0, 0x00, refused, none, theta_elements(23, 200, 0, true));
+    // A full stored sketch (its working copy has the full 2k slots) merged
+    // in place with a sketch of a lower θ and few hashes (an intersection's
+    // result, so that no trim to k hides what the sweep must drop).
+    put("stored_full_other_lower_theta", 0, 0, streamed(4, 27, 40).stored(),
+        th::test::intersection(streamed(4, 28, 400).stored(), streamed(4, 28, 400, 300).stored()),
+        theta_elements(29, 10));
+    // A small table and an other sketch that do not fit its load limit
+    // together: the merge makes a larger table.
+    put("small_state_small_other_no_room", 0, 0, streamed(6, 30, 10).stored(),
+        streamed(6, 31, 5).stored(), none);
+    put("working_full_one_run_other", 0, 0, streamed(4, 24, 100).bytes(),
+        streamed(4, 25, 30).stored(), theta_elements(26, 100, 0, true));
   }
   return 0;
 }

@@ -6,7 +6,7 @@
 // a distributed engine's partial state. The core's aggregate-state mechanism
 // (core/common/working_state.h) decides what may be written in place; this target
 // drives it exactly as src/pg/common/aggregate_state.h does, with a test::Arena in
-// place of palloc (state_ops.h), for all five families. The input
+// place of palloc (state_ops.h), for all six families. The input
 // (states_input.h) picks a family and holds a state's bytes, an other
 // sketch's bytes and a stream of elements:
 //
@@ -27,7 +27,8 @@
 //      text source reading the value's text from the input, called at most
 //      once per add; bloom: 128-bit hashes; ddsketch: finite doubles; topk:
 //      hash, weight and a text source like cms's, an add past kMaxTotal
-//      refused with nothing written, as the wrapper then raises an error), into
+//      refused with nothing written, as the wrapper then raises an error;
+//      theta: hashes, as hll's), into
 //      every state of step 1, after state::accept_kind when the input gives
 //      the elements a kind (element_kind.h): a new state takes it, a state of
 //      another kind refuses it (kMismatch, nothing written) and gets no
@@ -38,15 +39,21 @@
 //      states). A refusal (other parameters or element kind) is kMismatch
 //      (ddsketch: kInvalidParameter, a union of more than 2^64 - 1 values;
 //      topk: also a union of more than kMaxTotal, with check_mergeable's
-//      status) and writes nothing.
+//      status; theta sketches of any lg_k merge, so only another element
+//      kind) and writes nothing.
 //   4. state::to_stored. When everything that went in was a valid stored
 //      value or made by this mechanism, the result must pass the strictest
 //      parse, be its own stored form (to_stored is idempotent), be the same
-//      from every state of step 1, and for hll, bloom and ddsketch (when the
-//      state and the other sketch share a scale: ddsketch.h says why across
-//      scales it may not) equal the sketch that got every element itself
-//      (the stored form depends only on the parameters and the multiset of
-//      values added). topk's unions depend on where its purges fall, so
+//      from every state of step 1, and for hll, bloom, theta and ddsketch
+//      (when the state and the other sketch share a scale: ddsketch.h says
+//      why across scales it may not) equal the sketch that got every element
+//      itself (the stored form depends only on the parameters and the
+//      multiset of values added). A theta sketch is moreover a function of
+//      the set that went in, so its result must be, byte for byte, the
+//      reference computed from the definition (theta_readers.h, Kmv): the
+//      k smallest kept hashes, at the smaller lg_k, of the state's and the
+//      other sketch's hashes and the elements each got, below the lower of
+//      their θ. topk's unions depend on where its purges fall, so
 //      instead its result (the working state and its stored form) must be
 //      sound for what went in: within the Misra-Gries bounds of the state,
 //      the other sketch and the exact counts of the elements added
@@ -68,6 +75,7 @@
 #include "hll_readers.h"
 #include "state_ops.h"
 #include "states_input.h"
+#include "theta_readers.h"
 #include "topk_readers.h"
 
 namespace sketch::fuzz {
@@ -327,6 +335,41 @@ struct TopkHarness {
   static void check(const View& v, bool canonical) { topk_readers::check_readers(v, canonical); }
 };
 
+struct ThetaHarness {
+  using Family = theta::Family;
+  using View = theta::View;
+  // The sketch of a set is a function of the set: the same bytes whatever
+  // the order of the adds and the merge tree (theta.h).
+  static constexpr bool kExactUnion = true;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return theta::parse(b.data(), b.size(), Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(int lg_k) {
+    return theta_readers::empty_sketch(lg_k, static_cast<uint8_t>(ElementKind::kNone));
+  }
+  static Bytes empty_like(const View& v) { return empty_of(v.lg_k); }
+  // Mostly lg_k 4 to 7, so that the elements fill the table and rebuild it;
+  // sometimes up to 24 (a new state is 16 slots at any lg_k).
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    const int span = (params & 0x80) ? theta::kMaxLgK - theta::kMinLgK + 1 : 4;
+    return empty_of(theta::kMinLgK + params % span);
+  }
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kThetaElementBytes;
+         p += states_input::kThetaElementBytes, len -= states_input::kThetaElementBytes) {
+      const uint64_t hash = states_input::load64(p);
+      f([hash] { return Family::Element{hash}; });
+    }
+  }
+  static void check(const View& v, bool canonical) { theta_readers::check_readers(v, canonical); }
+};
+
 template <class H>
 Bytes empty_start(const typename H::View& other, uint8_t flags) {
   if constexpr (std::is_same_v<H, BloomHarness>) {
@@ -347,6 +390,11 @@ void run(const Input& in) {
   // elements its working copy gets), while every input is valid.
   constexpr bool kBounds = std::is_same_v<H, TopkHarness>;
   topk_readers::Expected mine, theirs;
+  // theta: the sets that go into `state` and into `other` (the start's
+  // lg_k, θ and hashes, then the kept hash of every element each gets),
+  // while every input is valid: the result is their reference sketch.
+  constexpr bool kReference = std::is_same_v<H, ThetaHarness>;
+  theta_readers::Kmv my_set{}, their_set{};
 
   View other_view;
   const bool other_parses = Family::parse(in.other.data(), in.other.size(), &other_view).is_ok();
@@ -361,6 +409,7 @@ void run(const Input& in) {
   if (states::working_copy<Family>(in.state, &state).is_ok()) {
     if (H::strict(in.state)) {
       if constexpr (kBounds) mine = topk_readers::expected_of(states::view_of<Family>(in.state));
+      if constexpr (kReference) my_set = theta_readers::kmv_of(states::view_of<Family>(in.state));
       owned = in.state;
       states::take_owned<Family>(&owned);
       have_owned = true;
@@ -374,6 +423,7 @@ void run(const Input& in) {
                                : H::empty_for(in.params, in.flags);
     empty[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
     state = states::working_copy<Family>(empty);
+    if constexpr (kReference) my_set = theta_readers::kmv_of(states::view_of<Family>(empty));
   }
   states::check_taken_in_place<Family>(&state);
   if (have_owned) states::check_taken_in_place<Family>(&owned);
@@ -384,6 +434,9 @@ void run(const Input& in) {
   if (other_working) other = states::working_copy<Family>(in.other);
   if constexpr (kBounds) {
     if (other_strict) theirs = topk_readers::expected_of(other_view);
+  }
+  if constexpr (kReference) {
+    if (other_strict) their_set = theta_readers::kmv_of(other_view);
   }
   const bool split = other_working && (in.flags & states_input::kSplitElements);
   // With split elements: a state that gets every element itself, to compare.
@@ -413,6 +466,7 @@ void run(const Input& in) {
         if constexpr (kBounds) {
           if (!e.overflowed) topk_readers::add_exact(&theirs, e.hash, e.weight);
         }
+        if constexpr (kReference) their_set.hashes.push_back(theta::retained_hash(e.hash));
       }
     } else if (to_state) {
       auto e = make();
@@ -420,6 +474,7 @@ void run(const Input& in) {
       if constexpr (kBounds) {
         if (!e.overflowed) topk_readers::add_exact(&mine, e.hash, e.weight);
       }
+      if constexpr (kReference) my_set.hashes.push_back(theta::retained_hash(e.hash));
       if (to_owned) {  // the same values as `state`, from the owned start
         auto e2 = make();
         states::add<Family>(&owned, e2);
@@ -438,6 +493,13 @@ void run(const Input& in) {
     const Status st = states::merge<Family>(&state, ov);
     if constexpr (kBounds) {
       if (st.is_ok()) mine = topk_readers::combined(mine, theirs);
+    }
+    if constexpr (kReference) {
+      if (st.is_ok()) {
+        my_set.lg_k = std::min(my_set.lg_k, their_set.lg_k);
+        my_set.theta = std::min(my_set.theta, their_set.theta);
+        my_set.hashes.insert(my_set.hashes.end(), their_set.hashes.begin(), their_set.hashes.end());
+      }
     }
     if (!st.is_ok()) {
       if constexpr (kBounds) {
@@ -470,6 +532,11 @@ void run(const Input& in) {
   if constexpr (kBounds) {
     topk_readers::check_within(states::view_of<Family>(state), mine);
     topk_readers::check_within(sv, mine);
+  }
+  if constexpr (kReference) {
+    const theta_readers::Kmv expected =
+        theta_readers::kmv_of(my_set.lg_k, my_set.theta, my_set.hashes);
+    FUZZ_CHECK(stored == theta_readers::bytes_of(expected, stored[kElementKindOffset]));
   }
   const Status strict = H::strict_parse(stored);
   if (!strict.is_ok())
@@ -506,6 +573,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case states_input::kTopk:
       run<TopkHarness>(in);
+      break;
+    case states_input::kTheta:
+      run<ThetaHarness>(in);
       break;
   }
   return 0;

@@ -1,11 +1,11 @@
 // The input layout of fuzz_states, shared by the target and its seed corpus
 // generator (corpus_states.cpp):
 //
-//   byte 0      family and flags: below 240, family byte % 3 (0 hll, 1 cms,
-//               2 bloom) and flags byte / 3; 240 to 247, ddsketch with flags
-//               byte - 240; 248 to 255, topk with flags byte - 248 (ranges the
-//               first three families' inputs, whose flags use 3 bits, never
-//               reach)
+//   byte 0      family and flags: below 232, family byte % 3 (0 hll, 1 cms,
+//               2 bloom) and flags byte / 3; 232 to 239, theta with flags
+//               byte - 232; 240 to 247, ddsketch with flags byte - 240; 248 to
+//               255, topk with flags byte - 248 (ranges the first three
+//               families' inputs, whose flags use 3 bits, never reach)
 //   byte 1      parameters of the empty sketch to start from when the state's
 //               bytes are refused and the other sketch does not parse either
 //   byte 2      the elements' kind (element_kind.h): 0 adds them without
@@ -26,7 +26,8 @@
 // text the value gets ends at its first zero byte, like a type's output).
 // topk: the same layout as cms, the count byte being the weight (0: skipped,
 // as a weight topk_agg never passes on; 255: kMaxTotal; 254: kMaxTotal / 2
-// + 1; else itself) and the text clipped at kMaxItemBytes.
+// + 1; else itself) and the text clipped at kMaxItemBytes. theta 8 bytes
+// (the 64-bit hash, LE, as hll's).
 // A trailing partial element is ignored.
 #pragma once
 
@@ -41,9 +42,11 @@ namespace sketch::fuzz::states_input {
 
 using Bytes = std::vector<uint8_t>;
 
-enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2, kDdsketch = 3, kTopk = 4 };
+enum Family : uint8_t { kHll = 0, kCms = 1, kBloom = 2, kDdsketch = 3, kTopk = 4, kTheta = 5 };
 
-// Byte 0 from 240 to 247 selects ddsketch, from 248 on topk.
+// Byte 0 from 232 to 239 selects theta, from 240 to 247 ddsketch, from 248
+// on topk.
+constexpr uint8_t kThetaBase = 232;
 constexpr uint8_t kDdsketchBase = 240;
 constexpr uint8_t kTopkBase = 248;
 
@@ -59,6 +62,7 @@ constexpr size_t kBloomElementBytes = 16;
 constexpr size_t kDdsketchElementBytes = 8;
 constexpr size_t kCmsElementHeaderBytes = 11;
 constexpr size_t kTopkElementHeaderBytes = 11;
+constexpr size_t kThetaElementBytes = 8;
 
 struct Input {
   Family family;
@@ -89,6 +93,9 @@ inline bool decode(const uint8_t* data, size_t size, Input* out) {
   } else if (data[0] >= kDdsketchBase) {
     out->family = kDdsketch;
     out->flags = static_cast<uint8_t>(data[0] - kDdsketchBase);
+  } else if (data[0] >= kThetaBase) {
+    out->family = kTheta;
+    out->flags = static_cast<uint8_t>(data[0] - kThetaBase);
   } else {
     out->family = static_cast<Family>(data[0] % 3);
     out->flags = static_cast<uint8_t>(data[0] / 3);
@@ -122,6 +129,7 @@ inline Bytes encode(Family family, uint8_t flags, uint8_t params, uint8_t kind,
   Bytes out;
   out.push_back(static_cast<uint8_t>(family == kTopk       ? kTopkBase + flags
                                      : family == kDdsketch ? kDdsketchBase + flags
+                                     : family == kTheta    ? kThetaBase + flags
                                                            : family + 3 * flags));
   out.push_back(params);
   out.push_back(kind);
@@ -134,6 +142,8 @@ inline Bytes encode(Family family, uint8_t flags, uint8_t params, uint8_t kind,
 }
 
 inline void put_hll_element(Bytes* out, uint64_t hash) { put64(out, hash); }
+
+inline void put_theta_element(Bytes* out, uint64_t hash) { put64(out, hash); }
 
 inline void put_ddsketch_element(Bytes* out, double value) {
   uint64_t bits;

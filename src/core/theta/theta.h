@@ -149,12 +149,14 @@ struct View {
 
 // Validation (core/common/validation.h). Both: header, lg_k in range, a
 // known element kind (never kUnknown: no theta sketch predates kinds),
-// θ in (0, 2^63]. kCanonical: a stored sketch, count <= k, the length, the
-// hashes strictly ascending, nonzero and below θ. kStructure: stored
-// sketches in O(1) (count <= k and the length); a working state's fixed
-// fields and, in O(capacity), its table: count matches the nonzero slots,
-// all below θ, each reachable from its home slot, so that every probe ends
-// at an empty slot inside the buffer and writers write what the sizes say.
+// θ in (0, 2^63]; a stored sketch's count <= k, its length, and its hashes
+// strictly ascending, nonzero and below θ, in O(count) in both validations
+// (set operations and merges rely on them: a zero or unordered hash once
+// made a result with θ = 0). kCanonical accepts stored sketches only;
+// kStructure also working states: fixed fields and, in O(capacity), the
+// table: count matches the nonzero slots, all below θ, each reachable from
+// its home slot and held once, so that every probe ends at an empty slot
+// inside the buffer and writers write what the sizes say.
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
 
 // Hash i of a stored view, ascending (i < v.count).

@@ -24,7 +24,7 @@ Status check_stored(const uint8_t* data, size_t len, Validation validation, cons
   if (v.count > v.k) return invalid("more hashes than k");
   if (load_le32(data + kReservedOffset) != 0) return invalid("reserved field is not 0");
   if (len != stored_size(v.count)) return invalid("length does not match the hash count");
-  if (validation != Validation::kCanonical) return Status::ok();
+  (void)validation;
   uint64_t previous = 0;
   for (uint32_t i = 0; i < v.count; i++) {
     const uint64_t h = hash_at(data, i);
@@ -61,6 +61,9 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
     const uint32_t home = static_cast<uint32_t>(h) & mask;
     if (h >= v->theta || ((pos - home) & mask) > ((pos - run_start) & mask))
       return invalid("inconsistent working table");
+    // Found first where it lies: no copy of it between its home and here.
+    for (uint32_t at = home; at != pos; at = (at + 1) & mask)
+      if (hash_at(data, at) == h) return invalid("a hash held twice");
   }
   if (held != v->count) return invalid("inconsistent working count");
   return Status::ok();

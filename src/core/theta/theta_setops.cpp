@@ -60,7 +60,9 @@ template <class Keep>
 void write_result(const View& a, const View& b, Keep keep, uint8_t* dst) {
   const Shape s = shape_of(a, b, keep);
   uint32_t n = 0;
-  walk(a, b, s.theta, [&](uint64_t h, bool in_a, bool in_b) {
+  // The same walk as shape_of's (same θ), stopped after the hashes it
+  // counted: exactly s.count written, whatever the order of the bytes.
+  walk(a, b, std::min(a.theta, b.theta), [&](uint64_t h, bool in_a, bool in_b) {
     if (!keep(in_a, in_b)) return true;
     if (n == s.count) return false;
     set_hash(dst, n++, h);
