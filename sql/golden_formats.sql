@@ -279,3 +279,83 @@ WHERE a.label = 'total_at_max' AND b.label = 'text_words';
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_topk_v1 ORDER BY label COLLATE "C";
+
+-- theta, format version 1 ------------------------------------------------------
+CREATE TEMP TABLE golden_theta_v1 (label text, count bigint, lower bigint, upper bigint, info jsonb,
+                                   query text, sketch text);
+\copy golden_theta_v1 FROM 'test/golden/theta_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS theta_v1_sketches FROM golden_theta_v1;
+
+-- Reading: text input, every accessor (count, the 95% bounds, info), the
+-- bounds' shape (lower <= count <= upper, lower >= the hashes retained, the
+-- count twice for an exact sketch, the 99% interval around the 95% one),
+-- text and binary round trips, and the identities of the set operations:
+-- with NULL, an empty sketch of the same lg_k or of lg_k 24 the union
+-- changes nothing; s || s = s & s = s and theta_diff(s, empty) = s (the
+-- sketch is canonical: the same set gives the same bytes); s & empty and
+-- theta_diff(s, s) retain nothing at s's θ; the Jaccard similarity of s
+-- with itself is 1 (exactly, bounds too, when exact; NULL when s retains
+-- nothing).
+SELECT label,
+       theta_count(s) = count AND (theta_bounds(s)).lower = lower AND (theta_bounds(s)).upper = upper
+         AS count_bounds_same,
+       theta_info(s) = info AS info_same,
+       lower <= count AND count <= upper AND lower >= (info->>'retained')::bigint
+         AND (NOT (info->>'exact')::bool OR (lower = count AND upper = count))
+         AND (theta_bounds(s, 0.99)).lower <= lower AND (theta_bounds(s, 0.99)).upper >= upper AS bounds_hold,
+       s::text = sketch AS text_same,
+       (s::bytea)::theta = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       theta_union(s, theta_empty((info->>'lg_k')::int)) = s AND (theta_empty(24) || s) = s
+         AND (s || NULL) = s AND theta_union(NULL, s) = s AS union_empty_same,
+       (s || s) = s AND (s & s) = s AND theta_diff(s, theta_empty(24)) = s AS self_same,
+       theta_info(s & theta_empty(24)) - 'bytes' - 'element_kind'
+         = info - 'bytes' - 'element_kind' || '{"estimate": 0, "lower_95": 0, "retained": 0}'::jsonb
+           || jsonb_build_object('upper_95', (theta_info(theta_diff(s, s))->'upper_95'))
+         AND theta_diff(s, s) = s & theta_empty(24) AND theta_count(theta_diff(s, s)) = 0 AS empty_result_same,
+       CASE WHEN (info->>'retained')::int = 0 THEN (theta_jaccard(s, s)).estimate IS NULL
+            ELSE (theta_jaccard(s, s)).estimate = 1 AND (theta_jaccard(s, s)).upper = 1
+                 AND ((theta_jaccard(s, s)).lower = 1) = (info->>'exact')::bool END AS jaccard_self
+FROM golden_theta_v1, LATERAL (SELECT sketch::theta AS s) AS s
+ORDER BY label COLLATE "C";
+
+-- Hashes do not depend on the session's settings: the timestamptz, date,
+-- interval, float and bytea sketches are built with the same bytes under
+-- other ones (pg_temp.build: above).
+SET TimeZone = 'Asia/Kathmandu';
+SET DateStyle = 'SQL, DMY';
+SET IntervalStyle = 'iso_8601';
+SET extra_float_digits = 0;
+SET bytea_output = 'escape';
+SELECT count(*) AS sketches, count(*) FILTER (WHERE pg_temp.build(query) = sketch) AS written_same,
+       string_agg(label, ', ' ORDER BY label COLLATE "C") FILTER (WHERE pg_temp.build(query) IS DISTINCT FROM sketch)
+         AS written_differently
+FROM golden_theta_v1;
+RESET TimeZone;
+RESET DateStyle;
+RESET IntervalStyle;
+RESET extra_float_digits;
+RESET bytea_output;
+
+-- Unions of the golden sketches of one element kind (at the smallest lg_k
+-- among them) read as they did, in any order (canonical bytes); sketches of
+-- different kinds (timestamptz, float, text) refuse to combine (22023).
+SELECT kind, count(*) AS sketches,
+       theta_info(theta_union(sketch::theta ORDER BY label COLLATE "C")) - 'hash' - 'type' - 'format_version'
+         AS union_info,
+       theta_union(sketch::theta ORDER BY label COLLATE "C") = theta_union(sketch::theta ORDER BY label DESC)
+         AS any_order_same
+FROM (SELECT info->>'element_kind' COLLATE "C" AS kind, label, sketch FROM golden_theta_v1) AS g
+GROUP BY kind ORDER BY kind;
+SELECT pg_temp.build(format('SELECT (%L::theta || %L::theta)::text', t.sketch, f.sketch)) AS timestamptz_union_float,
+       pg_temp.build(format('SELECT (%L::theta & %L::theta)::text', f.sketch, x.sketch)) AS float_intersect_text,
+       pg_temp.build(format('SELECT theta_diff(%L::theta, %L::theta)::text', x.sketch, t.sketch)) AS text_diff_timestamptz,
+       pg_temp.build(format('SELECT theta_jaccard(%L::theta, %L::theta)::text', t.sketch, x.sketch)) AS jaccard_timestamptz_text,
+       pg_temp.build(format('SELECT theta_add(%L::theta, 1.5::float8)::text', t.sketch)) AS add_float_to_timestamptz
+FROM golden_theta_v1 t, golden_theta_v1 f, golden_theta_v1 x
+WHERE t.label = 'timestamptz_estimated_lg8' AND f.label = 'float8_estimated_lg8' AND x.label = 'text_estimated_lg10';
+
+-- Writing: this build builds the same bytes from the same input (theta is
+-- new in 0.2.0: byte 7, the element kind, is compared too).
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_theta_v1 ORDER BY label COLLATE "C";

@@ -199,7 +199,7 @@ COMMENT ON AGGREGATE @extschema@.theta_union(@extschema@.theta) IS
   'Union of theta sketches (at the smallest lg_k); NULL over no rows';
 
 CREATE AGGREGATE @extschema@.theta_intersect(sketch @extschema@.theta) (
-  SFUNC = @extschema@.theta_intersect_trans, STYPE = @extschema@.theta,
+  SFUNC = @extschema@.theta_intersect_trans, STYPE = @extschema@.theta, SSPACE = 32800,
   COMBINEFUNC = @extschema@.theta_intersect_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.theta_intersect(@extschema@.theta) IS

@@ -49,6 +49,12 @@ case $type in
     columns="label	total	max_error	info	items	query	sketch"
     answers="topk_total(h)::text || E'\\t' || topk_max_error(h)::text || E'\\t' || topk_info(h)::text || E'\\t' || (SELECT coalesce(jsonb_agg(to_jsonb(t) - 'n' ORDER BY n), '[]')::text FROM topk_items(h) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n))"
     ;;
+  theta)
+    version=1
+    # count, the 95% bounds (theta_bounds(s): lower and upper) and info.
+    columns="label	count	lower	upper	info	query	sketch"
+    answers="theta_count(h)::text || E'\\t' || (theta_bounds(h)).lower::text || E'\\t' || (theta_bounds(h)).upper::text || E'\\t' || theta_info(h)::text"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

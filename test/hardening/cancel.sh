@@ -18,7 +18,7 @@ createdb $db
 psql -X -q -v ON_ERROR_STOP=1 -d $db <<'SQL'
 CREATE EXTENSION sketch;
 CREATE TABLE t AS SELECT g AS v, hll_add(hll_empty(12), g) AS h, ddsketch_add(ddsketch_empty(), g) AS d,
-                          topk_add(topk_empty(64), g % 1000) AS tk
+                          topk_add(topk_empty(64), g % 1000) AS tk, theta_add(theta_empty(), g) AS th
 FROM generate_series(1, 200000) g;
 VACUUM ANALYZE t;
 SQL
@@ -69,6 +69,11 @@ run_case() {
 
 serial="SET max_parallel_workers_per_gather = 0"
 parallel="SET max_parallel_workers_per_gather = 2; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0"
+# With parallel_tuple_cost 0 the planner gathers both scans of a join and
+# aggregates above them in the leader; these settings give Finalize
+# Aggregate over Gather over Partial Aggregate, so the cancel reaches
+# workers in the middle of their transition and combine work.
+partial="SET max_parallel_workers_per_gather = 2; SET parallel_setup_cost = 0; SET min_parallel_table_scan_size = 0; SET enable_material = off"
 run_case "hll_agg, streaming 2e9 rows" "$serial" \
   "SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
 run_case "hll_union of one-value sketches" "$serial" \
@@ -121,6 +126,25 @@ run_case "parallel topk_agg over a join" "$parallel" \
   "SELECT topk_total(topk_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
 run_case "parallel topk_union over a join" "$parallel" \
   "SELECT topk_total(topk_union(a.tk || b.tk)) FROM t a, t b"
+run_case "theta_agg over 2e9 distinct values (a trim of the 8192-slot table every 2048 retained), streaming" "$serial" \
+  "SELECT theta_count(theta_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "theta_agg, lg_k 16, over 2e9 values (trims of 131072 slots), streaming" "$serial" \
+  "SELECT theta_count(theta_agg(g::bigint * 7919, 16)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "theta_agg, lg_k 24, over 2e9 values (the table doubling up to 2^25 slots, 256 MB), streaming" "$serial" \
+  "SELECT theta_count(theta_agg(g, 24)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "theta_union of one-value sketches (lg_k 16)" "$serial" \
+  "SELECT theta_count(theta_union(theta_add(theta_empty(16), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "theta_intersect of a 65536-hash sketch with itself, 2e9 times" "$serial" \
+  "SELECT theta_count(theta_intersect(x.s)) FROM (SELECT generate_series(1, 2000000000) AS g) s,
+          (SELECT theta_agg(i, 16) AS s FROM generate_series(1, 200000) i) x"
+run_case "theta_agg(g, 4) into 1e6 groups" "$serial" \
+  "SELECT count(x) FROM (SELECT theta_agg(g, 4) AS x FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
+run_case "parallel theta_agg over a join (partial aggregates)" "$partial" \
+  "SELECT theta_count(theta_agg(a.v::bigint * 1000000 + b.v)) FROM t a, t b"
+run_case "parallel theta_union over a join (partial aggregates)" "$partial" \
+  "SELECT theta_count(theta_union(a.th || b.th)) FROM t a, t b"
+run_case "parallel theta_intersect over a join (partial aggregates)" "$partial" \
+  "SELECT theta_count(theta_intersect(a.th || b.th)) FROM t a, t b"
 dropdb $db
 [ $status -eq 0 ] && echo "cancel: OK"
 exit $status

@@ -34,7 +34,13 @@
 # (purged on almost every merge, so the summary depends on the order of the
 # merges): its total must be the log's total weight, max_error within
 # (N - sum of counts) / 5, and every item's true weighted count of the log
-# within the bounds topk_estimate gives.
+# within the bounds topk_estimate gives. Two theta rollups, merged with ||:
+# the default lg_k 12 over the values (exact: a bucket sees about 230
+# distinct values, so theta_count must be the log's distinct count) and
+# lg_k 4 over the texts 'user ' || value (k = 16: estimated, θ falls with
+# almost every merge). A theta sketch is canonical (the union of two
+# sketches is the sketch of the union, in any merge order), so both must be
+# byte-identical to theta_agg over the log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -61,6 +67,8 @@ CREATE TABLE rollup_ddsketch (bucket int PRIMARY KEY, s ddsketch NOT NULL);
 CREATE TABLE rollup_ddsketch16 (bucket int PRIMARY KEY, s ddsketch NOT NULL);
 CREATE TABLE rollup_topk (bucket int PRIMARY KEY, s topk NOT NULL);
 CREATE TABLE rollup_topk4 (bucket int PRIMARY KEY, s topk NOT NULL);
+CREATE TABLE rollup_theta (bucket int PRIMARY KEY, s theta NOT NULL);
+CREATE TABLE rollup_theta4 (bucket int PRIMARY KEY, s theta NOT NULL);
 CREATE TABLE sent (client int, n int, bucket int, value bigint, PRIMARY KEY (client, n));
 SQL
 
@@ -87,6 +95,10 @@ INSERT INTO rollup_topk VALUES (:bucket, topk_add(topk_empty(), :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_topk.s || EXCLUDED.s;
 INSERT INTO rollup_topk4 VALUES (:bucket, topk_add(topk_empty(4), 'item ' || :value % 11, :value % 3 + 1))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_topk4.s || EXCLUDED.s;
+INSERT INTO rollup_theta VALUES (:bucket, theta_add(theta_empty(), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_theta.s || EXCLUDED.s;
+INSERT INTO rollup_theta4 VALUES (:bucket, theta_add(theta_empty(4), 'user ' || :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = rollup_theta4.s || EXCLUDED.s;
 INSERT INTO sent VALUES (:client_id, :n, :bucket, :value);
 END;
 SQL
@@ -107,6 +119,7 @@ WITH expected AS (
          ddsketch_agg((value % 5 - 2) * value / 7.0) AS d,
          ddsketch_agg((value % 5 - 2) * value / 7.0, 0.001, 16) AS d16,
          topk_agg(value) AS t, sum(value % 3 + 1) AS weight,
+         theta_agg(value) AS th, theta_agg('user ' || value, 4) AS th4,
          count(*) AS sent, count(DISTINCT value) AS distinct_values
   FROM sent GROUP BY bucket
 ),
@@ -154,7 +167,12 @@ SELECT (SELECT count(*) FROM sent),
        count(*) FILTER (WHERE topk_max_error(rt4.s) > 0),
        coalesce(sum(topk_total(rt4.s)), 0),
        (SELECT sum(value % 3 + 1) FROM sent),
-       (SELECT outside FROM topk4_outside), (SELECT items FROM topk4_outside)
+       (SELECT outside FROM topk4_outside), (SELECT items FROM topk4_outside),
+       count(*) FILTER (WHERE rth.s = e.th AND theta_count(rth.s) = e.distinct_values
+                          AND (theta_info(rth.s)->>'exact')::bool),
+       count(*) FILTER (WHERE rth4.s = e.th4),
+       count(*) FILTER (WHERE NOT (theta_info(rth4.s)->>'exact')::bool),
+       coalesce(sum(theta_count(rth.s)), 0)
 FROM expected e
 FULL JOIN rollup_hll r USING (bucket)
 FULL JOIN rollup_hll8 r8 USING (bucket)
@@ -165,12 +183,15 @@ FULL JOIN rollup_ddsketch rd USING (bucket)
 FULL JOIN rollup_ddsketch16 rd16 USING (bucket)
 FULL JOIN rollup_topk rt USING (bucket)
 FULL JOIN rollup_topk4 rt4 USING (bucket)
+FULL JOIN rollup_theta rth USING (bucket)
+FULL JOIN rollup_theta4 rth4 USING (bucket)
 LEFT JOIN cms_k_mismatches m USING (bucket);
 SQL
 )
 read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing \
   equal_dd equal_dd16 exact_dd collapsed_dd16 total_dd \
-  equal_topk total_topk exact_topk4 purged_topk4 total_topk4 weight_sent outside_topk4 items_topk4 <<<"$result"
+  equal_topk total_topk exact_topk4 purged_topk4 total_topk4 weight_sent outside_topk4 items_topk4 \
+  equal_theta equal_theta4 estimated_theta4 count_theta <<<"$result"
 expected_sent=$((CLIENTS * TXNS))
 echo "concurrency: $CLIENTS clients x $TXNS upserts in ${elapsed_ms} ms: $sent logged, $buckets buckets, $distinct distinct values"
 echo "concurrency: hll: $equal14/$buckets rollup sketches equal hll_agg of the log (cardinality exact in $exact)"
@@ -182,6 +203,8 @@ echo "concurrency: ddsketch: $equal_dd/$buckets rollup sketches equal ddsketch_a
 echo "concurrency: ddsketch (both): count and sum equal the log's in $exact_dd/$buckets; $total_dd values in the rollup, $sent logged"
 echo "concurrency: topk: $equal_topk/$buckets rollup summaries equal topk_agg of the log (none purged); total $total_topk in the rollup, $sent logged"
 echo "concurrency: topk k=4 weighted: total and max_error bound hold in $exact_topk4/$buckets ($purged_topk4 purged); total $total_topk4, $weight_sent logged; $outside_topk4 of $items_topk4 (bucket, item) counts outside their bounds"
+echo "concurrency: theta: $equal_theta/$buckets rollup sketches equal theta_agg of the log (exact, count = distinct values logged); $count_theta counted, $distinct distinct logged"
+echo "concurrency: theta lg_k 4 text: $equal_theta4/$buckets rollup sketches equal theta_agg(text, 4) of the log ($estimated_theta4 estimated)"
 dropdb $db
 if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equal8" -ne "$buckets" ] \
    || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ] || [ "$equal_cms" -ne "$buckets" ] \
@@ -189,7 +212,8 @@ if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equa
    || [ "$equal_dd" -ne "$buckets" ] || [ "$equal_dd16" -ne "$buckets" ] || [ "$exact_dd" -ne "$buckets" ] \
    || [ "$total_dd" -ne "$sent" ] || [ "$equal_topk" -ne "$buckets" ] || [ "$total_topk" -ne "$sent" ] \
    || [ "$exact_topk4" -ne "$buckets" ] || [ "$total_topk4" -ne "$weight_sent" ] || [ "$outside_topk4" -ne 0 ] \
-   || [ "$items_topk4" -eq 0 ]; then
+   || [ "$items_topk4" -eq 0 ] || [ "$equal_theta" -ne "$buckets" ] || [ "$equal_theta4" -ne "$buckets" ] \
+   || [ "$estimated_theta4" -ne "$buckets" ] || [ "$count_theta" -ne "$distinct" ]; then
   echo "concurrency: FAILED: updates were lost or duplicated" >&2
   exit 1
 fi

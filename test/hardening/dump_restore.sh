@@ -5,8 +5,8 @@
 #
 # Builds a database holding sketches of every type in every shape
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
-# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch and topk of several
-# parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
+# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch, topk and theta of
+# several parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
 # four ways:
@@ -314,6 +314,94 @@ CREATE VIEW data.topk_all AS
 CREATE MATERIALIZED VIEW data.topk_weekly_mv AS
   SELECT date_trunc('week', day)::date AS week, topk_union(top ORDER BY day) AS u
   FROM public.topk_rollup GROUP BY 1;
+
+-- theta: every golden sketch and NULLs; for lg_k 12 (default), 4, 16 and 24
+-- an empty sketch, 10 values, 200,000 values (estimated at lg_k <= 16,
+-- 65,536 hashes and 524 KB at lg_k 16; exact at lg_k 24: 200,000 hashes,
+-- 1.6 MB) and a NULL, each also STORAGE EXTERNAL (hashes do not compress:
+-- the large ones are TOASTed out of line as they are); text values,
+-- timestamptz and float8 values, an intersection, a difference, an
+-- intersection of disjoint sets (nothing retained below θ < 1), a union
+-- across lg_k, the theta_intersect aggregate; arrays with NULL elements and
+-- empty arrays; a rollup with generated count and exact columns and an
+-- expression index over theta_count; a view over theta_union,
+-- theta_intersect and the day-over-day retention, and a materialized view
+-- over theta_union and theta_intersect per week.
+CREATE TABLE data.theta_golden (id int PRIMARY KEY, label text NOT NULL, s theta);
+CREATE TEMP TABLE golden_theta (label text, count bigint, lower bigint, upper bigint, info jsonb,
+                                query text, sketch text);
+\copy golden_theta FROM 'test/golden/theta_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.theta_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::theta FROM golden_theta;
+INSERT INTO data.theta_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.theta_shapes (id int PRIMARY KEY, params text NOT NULL, s theta, external theta);
+ALTER TABLE data.theta_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.theta_shapes
+SELECT p.id * 100 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE s END, CASE WHEN n.rows < 0 THEN NULL ELSE s END
+FROM (VALUES (1, 'lg_k=12 (default)', 12), (2, 'lg_k=4', 4), (3, 'lg_k=16', 16), (4, 'lg_k=24', 24)) p(id, label, lg_k),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(theta_agg(g::bigint * 7919 % 1000003, p.lg_k), theta_empty(p.lg_k)) AS s
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
+INSERT INTO data.theta_shapes
+SELECT 901, 'text values, lg_k 10', s, s FROM (SELECT theta_agg('user ' || g, 10) AS s FROM generate_series(1, 50000) g) a
+UNION ALL
+SELECT 902, 'timestamptz values', s, s
+FROM (SELECT theta_agg(TIMESTAMPTZ '2024-03-01 00:00:00.5+00' + g * INTERVAL '37 seconds') AS s
+      FROM generate_series(1, 20000) g) a
+UNION ALL
+SELECT 903, 'float8 values', s, s
+FROM (SELECT theta_agg(1.0 / g::float8 * CASE WHEN g % 101 = 0 THEN 1e300 ELSE 1 END, 8) AS s
+      FROM generate_series(1, 5000) g) a
+UNION ALL
+SELECT 904, 'intersection', a & b, a & b
+FROM (SELECT theta_agg(g) AS a FROM generate_series(1, 60000) g) x,
+     (SELECT theta_agg(g) AS b FROM generate_series(40001, 100000) g) y
+UNION ALL
+SELECT 905, 'difference', theta_diff(a, b), theta_diff(a, b)
+FROM (SELECT theta_agg(g) AS a FROM generate_series(1, 60000) g) x,
+     (SELECT theta_agg(g) AS b FROM generate_series(40001, 100000) g) y
+UNION ALL
+SELECT 906, 'intersection of disjoint sets', a & b, a & b
+FROM (SELECT theta_agg(g, 8) AS a FROM generate_series(1, 5000) g) x,
+     (SELECT theta_agg(g, 8) AS b FROM generate_series(5001, 10000) g) y
+UNION ALL
+SELECT 907, 'union across lg_k 16 and 10', a || b, a || b
+FROM (SELECT theta_agg(g, 16) AS a FROM generate_series(1, 100000) g) x,
+     (SELECT theta_agg(g, 10) AS b FROM generate_series(50001, 150000) g) y
+UNION ALL
+SELECT 908, 'theta_intersect of 7 sketches', s, s
+FROM (SELECT theta_intersect(s) AS s
+      FROM (SELECT d, theta_agg(g) AS s FROM generate_series(1, 7) d, generate_series(d * 1000, d * 1000 + 30000) g
+            GROUP BY d) q) a;
+
+CREATE TABLE data.theta_arrays (id int PRIMARY KEY, ss theta[]);
+INSERT INTO data.theta_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::theta[]
+               ELSE ARRAY[theta_empty(i + 3), NULL, theta_add(theta_empty(), 'user ' || i), a]
+          END
+FROM generate_series(1, 14) i,
+     LATERAL (SELECT theta_agg(g % (i * 50), i + 3) AS a FROM generate_series(1, i * 100) g) a;
+
+CREATE TABLE public.theta_rollup (
+  day date PRIMARY KEY,
+  users theta NOT NULL,
+  n bigint GENERATED ALWAYS AS (theta_count(users)) STORED,
+  exact boolean GENERATED ALWAYS AS ((theta_info(users)->>'exact')::boolean) STORED);
+CREATE INDEX theta_rollup_count ON public.theta_rollup (theta_count(users));
+INSERT INTO public.theta_rollup (day, users)
+SELECT DATE '2024-01-01' + d, theta_agg(floor(50000 * power((v * 7919 + d * 104729) % 100003 / 100003.0, 2))::int)
+FROM generate_series(0, 19) d, generate_series(1, d * 1000 + 1) v GROUP BY d;
+CREATE VIEW data.theta_all AS
+  SELECT theta_union(users) AS any_day, theta_intersect(users) FILTER (WHERE day >= DATE '2024-01-15') AS every_day,
+         (SELECT theta_diff(a.users, b.users) FROM public.theta_rollup a, public.theta_rollup b
+          WHERE a.day = DATE '2024-01-19' AND b.day = DATE '2024-01-20') AS churned
+  FROM public.theta_rollup;
+CREATE MATERIALIZED VIEW data.theta_weekly_mv AS
+  SELECT date_trunc('week', day)::date AS week, theta_union(users) AS u, theta_intersect(users) AS every_day
+  FROM public.theta_rollup GROUP BY 1;
 SQL
 
 fingerprint() {
@@ -358,7 +446,7 @@ for t in $tables; do
   psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
 done
 psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv' \
-  -c 'REFRESH MATERIALIZED VIEW data.topk_weekly_mv'
+  -c 'REFRESH MATERIALIZED VIEW data.topk_weekly_mv' -c 'REFRESH MATERIALIZED VIEW data.theta_weekly_mv'
 
 status=0
 for db in dr_plain dr_custom dr_directory dr_copy; do
@@ -382,6 +470,10 @@ for db in dr_plain dr_custom; do
                            + (SELECT count(*) FROM data.topk_shapes WHERE s::text::topk <> s OR external::text::topk <> external)
                            + (SELECT count(*) FROM public.topk_rollup WHERE top::bytea::topk <> top)" \
     | grep -qx 0 || { echo "dump_restore: $db: a topk no longer round-trips" >&2; status=1; }
+  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.theta_golden WHERE s IS NOT NULL AND s::text::theta <> s)
+                           + (SELECT count(*) FROM data.theta_shapes WHERE s::text::theta <> s OR external::text::theta <> external)
+                           + (SELECT count(*) FROM public.theta_rollup WHERE users::bytea::theta <> users)" \
+    | grep -qx 0 || { echo "dump_restore: $db: a theta no longer round-trips" >&2; status=1; }
 done
 for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
 [ $status -eq 0 ] && echo "dump_restore: OK"

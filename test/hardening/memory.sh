@@ -35,9 +35,11 @@
 # ddsketch_agg(v, 0.1, 16) 1300 bytes (windows of at most 32 slots: a 624
 # byte state), topk_agg(v) 1300 bytes (a new state has 16 entry slots, their
 # index and a 16-byte-per-slot text arena: 816 bytes, in a 1 KiB chunk) and
-# topk_agg(v, 4) 700 bytes (8 slots: a 432 byte state). The node's memory
-# grows in blocks of up to 8 MB, so at 200000 groups a figure is only good
-# to about 40 bytes per group.
+# topk_agg(v, 4) 700 bytes (8 slots: a 432 byte state) and theta_agg(v) 400
+# bytes (a new state is a 16-slot table of 8-byte hashes whatever lg_k: 152
+# bytes, 156 with the varlena header, in a 256 byte chunk). The node's
+# memory grows in blocks of up to 8 MB, so at 200000 groups a figure is only
+# good to about 40 bytes per group.
 #
 # topk_union(topk_add(topk_empty(), v)) is left out of the default list: a
 # topk state that has merged once has all 2k entry slots (65,586 bytes at
@@ -96,7 +98,7 @@ if [ $check -eq 1 ]; then
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;")
   aggs=("count(v)" "hll_agg(v)|$MAX_GROUP_BYTES" "cms_agg_sized(v, 16, 2, false, 4)|1100"
         "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300"
-        "topk_agg(v)|1300" "topk_agg(v, 4)|700")
+        "topk_agg(v)|1300" "topk_agg(v, 4)|700" "theta_agg(v)|400")
 else
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;"
          "hash, work_mem = 64MB (spills)|SET work_mem = '64MB'; SET enable_sort = off;"
@@ -105,7 +107,9 @@ else
         "cms_agg_sized(v, 16, 2, false, 4)" "cms_union(cms_add(cms_empty_sized(16, 2, false, 4), v))"
         "bloom_agg_bits(v, 64, 3)" "bloom_union(bloom_add(bloom_empty_bits(64, 3), v))"
         "ddsketch_agg(v)" "ddsketch_union(ddsketch_add(ddsketch_empty(), v))" "ddsketch_agg(v, 0.1, 16)"
-        "topk_agg(v)" "topk_agg(v, 4)" "topk_agg_weighted(v, 2)" "topk_union(topk_add(topk_empty(4), v))")
+        "topk_agg(v)" "topk_agg(v, 4)" "topk_agg_weighted(v, 2)" "topk_union(topk_add(topk_empty(4), v))"
+        "theta_agg(v)" "theta_agg(v, 16)" "theta_union(theta_add(theta_empty(), v))"
+        "theta_intersect(theta_add(theta_empty(), v))")
 fi
 # MEMORY_AGGS="agg;agg;..." measures only these (count(v) is always first).
 if [ -n "${MEMORY_AGGS:-}" ]; then

@@ -17,12 +17,15 @@
 #      install of the current version (test/hardening/extension_objects.sql),
 #   5. checks the stored sketches still read as the golden files say (every
 #      key of *_info the writing build recorded; element_kind is new in 0.2.0).
-# A type the update adds (ddsketch and topk, new in 0.2.0) cannot be stored
-# before it: its golden sketches are stored right after the update and must
-# read as the golden file says, and its aggregates must write the golden
-# bytes (for topk every golden query is rebuilt). A function the update
-# adds to an older type (cms_scale) must work on the sketches that type
-# stored before the update.
+# A type the update adds (ddsketch, topk and theta, new in 0.2.0) cannot be
+# stored before it: its golden sketches are stored right after the update
+# and must read as the golden file says, and its aggregates must write the
+# golden bytes (for topk and theta every golden query is rebuilt). theta's
+# objects must also work on rows stored before the update: its aggregates
+# (theta_agg with its typed twins, theta_union, theta_intersect, serial and
+# parallel giving the same bytes) and set operations over them, exact where
+# they are exact. A function the update adds to an older type (cms_scale)
+# must work on the sketches that type stored before the update.
 # While no upgrade script exists there is nothing to upgrade: it checks only
 # that CREATE EXTENSION installs the current version and that no update path
 # leads to it, then reports the upgrade test as SKIPPED and exits 77 (the
@@ -137,6 +140,11 @@ CREATE TABLE golden_bloom (label text, cardinality bigint, info jsonb, members t
 \\copy golden_bloom FROM 'test/golden/bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_bloom ADD COLUMN f bloom;
 UPDATE golden_bloom SET f = sketch::bloom;
+-- Rows for theta, stored before the update (theta is new in 0.2.0).
+CREATE TABLE rows_before (g int, t text);
+INSERT INTO rows_before SELECT g, 'user ' || g FROM generate_series(1, 100000) g;
+ALTER TABLE rows_before SET (parallel_workers = 2);
+VACUUM ANALYZE rows_before;
 ALTER EXTENSION sketch UPDATE;
 -- ddsketch is added by the update (0.1.0 -> 0.2.0): stored after it.
 CREATE TABLE golden_ddsketch (label text, count bigint, sum float8, min float8, max float8,
@@ -150,6 +158,46 @@ CREATE TABLE golden_topk (label text, total bigint, max_error bigint, info jsonb
 \\copy golden_topk FROM 'test/golden/topk_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_topk ADD COLUMN s topk;
 UPDATE golden_topk SET s = sketch::topk;
+-- theta too.
+CREATE TABLE golden_theta (label text, count bigint, lower bigint, upper bigint, info jsonb,
+                           query text, sketch text);
+\\copy golden_theta FROM 'test/golden/theta_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_theta ADD COLUMN s theta;
+UPDATE golden_theta SET s = sketch::theta;
+-- theta's aggregates over the rows stored before the update, serial and
+-- parallel: theta_agg (anyelement with lg_k, and the integer and text
+-- twins), theta_union and theta_intersect (every row's sketch holds 0).
+SET max_parallel_workers_per_gather = 0;
+CREATE TABLE theta_built AS
+  SELECT 'serial'::text AS mode, theta_agg(g::bigint, 10) AS a, theta_agg(g) AS a_int, theta_agg(t) AS a_text,
+         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i
+  FROM rows_before;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET parallel_leader_participation = off;
+-- (CREATE TABLE AS: PostgreSQL 15 plans no parallel query for INSERT ... SELECT)
+CREATE TABLE theta_built_parallel AS
+  SELECT 'parallel'::text AS mode, theta_agg(g::bigint, 10) AS a, theta_agg(g) AS a_int, theta_agg(t) AS a_text,
+         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i
+  FROM rows_before;
+INSERT INTO theta_built SELECT * FROM theta_built_parallel;
+CREATE TABLE theta_plan AS SELECT 1 AS n WHERE false;
+DO \$p\$
+DECLARE l text; plan text := '';
+BEGIN
+  FOR l IN EXPLAIN (COSTS OFF) SELECT theta_agg(g), theta_union(theta_add(theta_empty(8), g)),
+                                      theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) FROM rows_before LOOP
+    plan := plan || l || ' ';
+  END LOOP;
+  IF plan LIKE '%Partial Aggregate%' AND plan LIKE '%Gather%' THEN INSERT INTO theta_plan VALUES (1); END IF;
+END \$p\$;
+RESET max_parallel_workers_per_gather;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET parallel_leader_participation;
 -- What a golden query builds now (or the SQLSTATE of its error).
 CREATE FUNCTION public.golden_build(query text) RETURNS text LANGUAGE plpgsql AS \$f\$
 DECLARE
@@ -190,6 +238,29 @@ SQL
                  FROM topk_items(s) WITH ORDINALITY AS t(item, estimate, lower_bound, upper_bound, n)) <> items)
        + (SELECT count(*) FROM golden_topk WHERE golden_build(query) IS DISTINCT FROM sketch)
        + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_topk)
+       + (SELECT count(*) FROM golden_theta
+          WHERE theta_count(s) <> count OR (theta_bounds(s)).lower <> lower OR (theta_bounds(s)).upper <> upper
+             OR theta_info(s) <> info OR s::text <> sketch OR (s || s) <> s OR (s & s) <> s
+             OR theta_diff(s, theta_empty(24)) <> s)
+       + (SELECT count(*) FROM golden_theta WHERE golden_build(query) IS DISTINCT FROM sketch)
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_theta)
+       + (SELECT CASE WHEN count(*) = 30 THEN 0 ELSE 1 END FROM pg_aggregate a JOIN pg_proc p ON p.oid = a.aggfnoid
+          WHERE p.proname IN ('theta_agg', 'theta_union', 'theta_intersect'))
+       + (SELECT count(*) FROM theta_built s JOIN theta_built p ON p.mode = 'parallel'
+          WHERE s.mode = 'serial' AND (s.a <> p.a OR s.a_int <> p.a_int OR s.a_text <> p.a_text OR s.u <> p.u OR s.i <> p.i))
+       + (SELECT CASE WHEN count(*) = 2 THEN 0 ELSE 1 END FROM theta_built)
+       + (SELECT CASE WHEN count(*) = 1 THEN 0 ELSE 1 END FROM theta_plan)
+       + (SELECT count(*) FROM theta_built
+          WHERE NOT 100000 BETWEEN (theta_bounds(a, 0.999)).lower AND (theta_bounds(a, 0.999)).upper
+             OR NOT 100000 BETWEEN (theta_bounds(a_text, 0.999)).lower AND (theta_bounds(a_text, 0.999)).upper
+             OR a_int <> (SELECT theta_agg(g::numeric) FROM rows_before) OR theta_info(u)->>'lg_k' <> '8' OR theta_count(i) <> 1
+             OR theta_count(i & theta_add(theta_empty(), 0)) <> 1)
+       + (SELECT CASE WHEN theta_count(x & y) = 500 AND theta_count(theta_diff(x, y)) = 500
+                       AND (theta_jaccard(x, y)).estimate = 1::float8 / 3 AND theta_count(x || y) = 1500
+                 THEN 0 ELSE 1 END
+          FROM (SELECT theta_agg(g) AS x FROM rows_before WHERE g <= 1000) a,
+               (SELECT theta_agg(g) AS y FROM rows_before WHERE g BETWEEN 501 AND 1500) b)
+       + (SELECT CASE WHEN theta_count(theta_agg(label)) = count(DISTINCT label) THEN 0 ELSE 1 END FROM golden_hll)
        + (SELECT count(*) FROM aged_cms
           WHERE cms_total(half) <> total / 2 OR cms_total(same) <> total
              OR (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(same, 10000) t)
@@ -208,7 +279,7 @@ SQL
     echo "upgrade: $v -> $current: $bad stored golden sketches read differently after the update" >&2
     status=1
   else
-    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk and ddsketch read and write their golden sketches"
+    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk, ddsketch and theta read and write their golden sketches, theta aggregates the rows stored before the update (serial = parallel)"
   fi
   dropdb "$udb"
 done
