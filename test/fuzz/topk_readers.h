@@ -329,7 +329,9 @@ inline bool united(const Bytes& a_bytes, const Bytes& b_bytes, Validation valida
   const View r = parsed(state, Validation::kStructure);
   FUZZ_CHECK(r.encoding == Encoding::kWorking && Family::is_working(state.data(), state.size()));
   FUZZ_CHECK(r.k == plan.k && r.total == a.total + b.total);
-  FUZZ_CHECK(r.capacity == 2 * plan.k);
+  // Merge results are sized by need: at most 2k slots (the mechanism may
+  // have made a working copy of a first, so `plan`'s shape is not binding).
+  FUZZ_CHECK(r.capacity <= 2 * plan.k && r.count <= r.capacity);
   *out = state;
   return true;
 }
