@@ -30,8 +30,9 @@
 # After the suite it prints, without asserting, the time of a split
 # hll_agg(user_id) against postgresql-hll's hll_add_agg(hll_hash_bigint(...))
 # on the same distributed data (in a database of its own: both extensions
-# define a type hll), and the size of the text form of partial states, which
-# is what Citus ships from the workers to the coordinator.
+# define a type hll), that of theta_agg(user_id) split and pushed down, and
+# the size of the text form of partial states, which is what Citus ships
+# from the workers to the coordinator.
 #
 # Environment: CITUS_BENCH_ROWS (default 1000000) rows for the timing,
 # CITUS_BENCH=0 skips it; CITUS_VERBOSE=1 also prints the suite's raw output
@@ -291,11 +292,13 @@ measure() {
     local a=${1% ms} b=${2% ms}
     if [[ $a =~ ^[0-9.]+$ && $b =~ ^[0-9.]+$ ]]; then awk "BEGIN { printf \"%.2f\", $a / $b }"; else echo "n/a"; fi
   }
-  local count split push peer_split peer_split14 peer_push
+  local count split push theta_split theta_push peer_split peer_split14 peer_push
   load sketch_citus || return 1
   count=$(time_query sketch_citus 'SELECT count(user_id) FROM bench')
   split=$(time_query sketch_citus 'SELECT hll_agg(user_id) FROM bench')
   push=$(time_query sketch_citus 'SELECT tenant_id, hll_agg(user_id) FROM bench GROUP BY tenant_id')
+  theta_split=$(time_query sketch_citus 'SELECT theta_agg(user_id) FROM bench')
+  theta_push=$(time_query sketch_citus 'SELECT tenant_id, theta_agg(user_id) FROM bench GROUP BY tenant_id')
   if [ "$have_peer_hll" = 1 ]; then
     make_database hll_peer hll
     load hll_peer || return 1
@@ -317,6 +320,10 @@ measure() {
   echo "  pushdown  sketch hll_agg(user_id) GROUP BY tenant_id       $push"
   echo "            postgresql-hll ... GROUP BY tenant_id            $peer_push"
   echo "            ratio sketch / postgresql-hll: $(ratio "$push" "$peer_push")"
+  echo "  split     sketch theta_agg(user_id) (lg_k 12)              $theta_split" \
+       "(ratio to split hll_agg: $(ratio "$theta_split" "$split"))"
+  echo "  pushdown  sketch theta_agg(user_id) GROUP BY tenant_id     $theta_push" \
+       "(ratio to pushed-down hll_agg: $(ratio "$theta_push" "$push"))"
   # What a worker ships per group: the text output of its state, here the
   # aggregate over one whole shard (the output of a state is its stored form).
   echo "citus: text form of one shard's partial state over bench (min - max of the 8 shards)"
@@ -331,6 +338,10 @@ measure() {
   echo "  sketch bloom_agg(user_id, 100000, 0.01)  $(shard_sizes sketch_citus 'bloom_agg(user_id, 100000, 0.01)')"
   echo "  sketch ddsketch_agg(user_id)             $(shard_sizes sketch_citus 'ddsketch_agg(user_id)')"
   echo "  sketch topk_agg(user_id)                 $(shard_sizes sketch_citus 'topk_agg(user_id)')"
+  echo "  sketch theta_agg(user_id)                $(shard_sizes sketch_citus 'theta_agg(user_id)')" \
+       "($(sql coordinator sketch_citus -At -c "SELECT string_agg(DISTINCT result, ',')
+            FROM run_command_on_shards('bench', \$\$SELECT CASE WHEN (theta_info(theta_agg(user_id))->>'exact')::boolean
+                                                               THEN 'exact' ELSE 'estimating' END FROM %s\$\$)"))"
   if [ "$have_peer_hll" = 1 ]; then
     echo "  postgresql-hll hll_add_agg(..)          $(shard_sizes hll_peer 'hll_add_agg(hll_hash_bigint(user_id))') (log2m = 11)"
     echo "  postgresql-hll hll_add_agg(.., 14)      $(shard_sizes hll_peer 'hll_add_agg(hll_hash_bigint(user_id), 14)') (log2m = 14)"

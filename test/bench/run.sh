@@ -3,8 +3,8 @@
 # "Measuring"): hll side by side with the peer postgresql-hll; ddsketch side
 # by side with the peer postgresql-15-tdigest (extension tdigest, in the same
 # database: its type is named tdigest) and the exact percentile_cont; cms,
-# topk and bloom (which have no peer) against count(v) and the exact SQL
-# answers.
+# topk, theta and bloom (which have no peer) against count(v) and the exact
+# SQL answers.
 #
 #   make bench                                   (a throwaway cluster)
 #   BENCH_ROWS=200000 make bench                 quick smoke test
@@ -112,6 +112,29 @@ size_sql="SELECT pg_size_pretty(pg_total_relation_size('bench')) || ' table, ' |
 size_ours=$(bench_psql sketch_bench -A -t -c "$size_sql")
 size_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$size_sql" || echo "–")
 
+# theta data: two stored sketches at the default lg_k 12 for the
+# intersection workload, a of the v with v % 3 <> 0 and b of those with
+# v % 3 <> 1 (v is a hash, so each is ~2/3 of the distinct values and they
+# share half of each: J = 1/3); full (4,096 hashes each, 32 KiB, kept in
+# TOAST like any stored sketch of that size) as soon as each set holds more
+# than 4,096 values, i.e. above ~10,000 rows. Built once, untimed; the exact
+# size of the intersection, count(DISTINCT v) WHERE v % 3 = 2, is what the
+# intersection estimates.
+bench_log "building the two theta sketches of the intersection workload"
+bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE theta_pair AS
+SELECT (SELECT theta_agg(v) FROM bench WHERE v % 3 <> 0) AS a,
+       (SELECT theta_agg(v) FROM bench WHERE v % 3 <> 1) AS b;
+VACUUM ANALYZE theta_pair;
+SQL
+theta_both_exact=$(bench_psql sketch_bench -A -t -c "SELECT count(DISTINCT v) FROM bench WHERE v % 3 = 2")
+theta_info=$(bench_psql sketch_bench -A -t -c "
+  SELECT 'table theta_pair of two sketches theta_agg(v) at lg_k 12, a over v % 3 <> 0 and b over v % 3 <> 1: '
+         || (theta_info(a)->>'retained') || ' and ' || (theta_info(b)->>'retained') || ' hashes, '
+         || pg_size_pretty(pg_column_size(a)::bigint) || ' and ' || pg_size_pretty(pg_column_size(b)::bigint)
+         || ' stored; a ∩ b holds $theta_both_exact distinct v'
+  FROM theta_pair")
+
 # cms data. Frequencies and a top 10 only mean something on skewed data (in
 # bench every value occurs ~2.7 times, and a top 10 would be noise, see
 # docs/cms.md), so the cms workloads get their own table, zipf, of
@@ -215,6 +238,10 @@ bench_run hll_v sketch_bench "**sketch: hll_agg(v)** (p 14)" \
   "SELECT hll_cardinality(hll_agg(v)) FROM bench" "$peer_v"
 bench_run hll_t sketch_bench "**sketch: hll_agg(t)** (p 14)" \
   "SELECT hll_cardinality(hll_agg(t)) FROM bench" "$peer_t"
+# theta_agg at the default lg_k 12 (k = 4,096 hashes, 1.6% standard error,
+# twice hll's 0.81% at p 14): no peer, postgresql-hll has no KMV sketch.
+bench_run theta_v sketch_bench "**theta: theta_agg(v)** (lg_k 12)" \
+  "SELECT theta_count(theta_agg(v)) FROM bench"
 
 if [ "$have_peer" = 1 ]; then
   bench_run peer_floor peer_bench "peer db: count(v) — its floor" "$floor_sql"
@@ -251,6 +278,21 @@ if [ "$have_peer" = 1 ]; then
   bench_run peer_uni peer_bench "union of $HOURLY hourly sketches GROUP BY day: peer hll_union_agg" \
     "SELECT sum(c) FROM (SELECT hll_cardinality(hll_union_agg(s)) AS c $union_from) AS d"
 fi
+
+# --- theta: intersecting two stored sketches ----------------------------------
+# The intersection of theta_pair's two 4,096-entry sketches, 1,000 times in
+# one query (a nested loop over generate_series: each row detoasts both
+# stored sketches and intersects them), so its ms are µs per intersection.
+# Against its own floor: the same loop reading both sketches (theta_count of
+# each, which detoasts them too) without intersecting. Then the floor is
+# count(v) over bench again.
+theta_loop="FROM theta_pair, generate_series(1, 1000) AS g"
+theta_floor_sql="SELECT max(theta_count(a) + theta_count(b)) $theta_loop"
+bench_set_floor sketch_bench "$theta_floor_sql"
+bench_run theta_floor sketch_bench "theta_pair: theta_count(a) + theta_count(b), 1,000 times — its floor" "$theta_floor_sql"
+bench_run theta_int sketch_bench "**theta: intersection of two 4,096-entry sketches (a & b), 1,000 times** (ms = µs per intersection)" \
+  "SELECT max(theta_count(a & b)) $theta_loop"
+bench_set_floor sketch_bench "$floor_sql"
 
 # --- bloom (issue 4) ---------------------------------------------------------
 # On bench, against its count(v) floor. The peer has no Bloom filter (nor
@@ -417,10 +459,17 @@ BENCH_ERROR[lat_exact]=$(bench_quantile_errors "{${BENCH_RESULT[lat_exact]:-}}" 
 # Every distinct-count result estimates the same number: v falls in exactly
 # one group, one day, so per-group and per-day distinct counts add up to
 # count(DISTINCT v). bloom_agg's fill-based estimate is one too.
-for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t \
+for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t theta_v \
            grp_exact peer_grp grp_hll peer_uni uni_hll bloom_agg; do
   BENCH_ESTIMATES[$key]=exact
 done
+# The intersection estimates the exact count of v in both a and b.
+BENCH_RESULT[theta_int_exact]=$theta_both_exact
+BENCH_ESTIMATES[theta_int]=theta_int_exact
+# µs per call of a workload that makes 1,000 calls: its ms, to 1 decimal.
+bench_us_per() {
+  if [ -n "${1:-}" ]; then awk -v ms="$1" 'BEGIN { printf "%.1f\n", ms }'; else echo "–"; fi
+}
 BENCH_ESTIMATES[cms_agg]=cms_exact
 
 # The bloom probe's excess over the exact EXISTS is its false positives
@@ -463,6 +512,7 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 - machine: $(nproc) cores (${cpu:-unknown CPU}), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM
 - server: $pg_version
 - table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
+- theta: $theta_info; their intersection (a & b): $(bench_us_per "${BENCH_MS_SERIAL[theta_int]:-}") µs serial, of which $(bench_us_per "${BENCH_MS_SERIAL[theta_floor]:-}") µs reading the two stored sketches
 - cms and topk: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info
 - bloom: $bloom_info
 - ddsketch: table lat, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v float8 = exp(3 + 1.5 z) ms, z standard normal, hour smallint = row % 720); $lat_info
@@ -478,10 +528,12 @@ background load cancels out. "ratio to peer": our ratio to count(v)
 divided by the peer's for the same job at the same precision
 (postgresql-hll at log2m = 14; for ddsketch, postgresql-15-tdigest's
 t-digest at compression 100); below 1 means ours is faster; neither peer
-has a count-min sketch, a heavy-hitters summary or a Bloom filter, so the
-cms, topk and bloom rows have none. The cms and topk rows run on the
-skewed zipf table, against its own count(v), the ddsketch rows on the lat
-table, against its own. Bold rows are this extension.
+has a count-min sketch, a heavy-hitters summary, a KMV (theta) sketch or
+a Bloom filter, so the cms, topk, theta and bloom rows have none. The cms
+and topk rows run on the skewed zipf table, against its own count(v), the
+ddsketch rows on the lat table, against its own, and the theta
+intersection against the same 1,000-row loop reading its two sketches.
+Bold rows are this extension.
 
 $(bench_report_times)
 
@@ -489,9 +541,10 @@ Targets (serial ratio to count(v), stated for 10M rows), and this run's:
 - \`cms_agg(v)\` ≤ 1.5 (issue 3): $(bench_ratio "${BENCH_MS_SERIAL[cms_agg]}" "${BENCH_FLOOR_MS_SERIAL[cms_agg]}")
 - \`bloom_agg(v, n, 0.01)\` ≤ 1.2 (issue 4): $(bench_ratio "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}")
 
-What each workload returned (the distinct counts, bloom_agg's included,
-all estimate \`count(DISTINCT v)\`; cms_agg's result is its top value's
-estimated frequency, against the exact maximum frequency; the top 10s,
+What each workload returned (the distinct counts, bloom_agg's and
+theta_agg's included, all estimate \`count(DISTINCT v)\`; the theta
+intersection, the distinct v in both of its sets; cms_agg's result is its
+top value's estimated frequency, against the exact maximum frequency; the top 10s,
 cms's and topk's, are values best first, against the exact top 10; the
 bloom probe's excess over the exact EXISTS is its false positives; the
 quantiles' errors are relative to percentile_disc)

@@ -8,9 +8,12 @@
 -- by sketch equality (=, i.e. identical bytes), cms by N, by the frequencies
 -- of a set of keys and by cms_topk, topk by its guarantees against the true
 -- counts (its bytes may depend on the merge order once it purges; equal bytes
--- where nothing can purge). Every check runs as its own statement and
--- catches its own errors, reporting the SQLSTATE and message, so one failure
--- never hides another. No check depends on the row order of an unordered result.
+-- where nothing can purge), theta by its bytes (= and the text form: its
+-- stored form is canonical, the same set gives the same bytes in any merge
+-- tree, so a split union or intersection has the bytes of the local one).
+-- Every check runs as its own statement and catches its own errors,
+-- reporting the SQLSTATE and message, so one failure never hides another.
+-- No check depends on the row order of an unordered result.
 --
 -- Shapes of every aggregate (every overload): no GROUP BY and GROUP BY a
 -- non-distribution column (Citus splits the aggregate: worker_partial_agg on
@@ -143,7 +146,8 @@ $f$;
 --   whole stream) at most the local plain sketch's frequency (the local query
 --   is then the plain variant: conservative counters never exceed plain ones).
 -- topk: mode 'bytes', equal sketches; else (mode 'bounds') pg_temp.topk_bounds
--- for every group, over key_sql.
+-- for every group, over key_sql. theta: equal sketches by = and by their text
+-- forms (\x and the hex of the stored bytes), i.e. byte for byte.
 CREATE FUNCTION pg_temp.check_same(name text, family text, q_dist text, q_local text,
                                    key_sql text DEFAULT NULL, mode text DEFAULT 'exact')
 RETURNS text LANGUAGE plpgsql AS $f$
@@ -174,19 +178,30 @@ BEGIN
       IF why IS NOT NULL THEN
         RETURN format('%s | not ok: group %s: %s', name, coalesce(dg[i], '(all)'), why);
       END IF;
-    ELSIF family IN ('hll', 'bloom', 'ddsketch') OR mode = 'bytes' THEN
+    ELSIF family IN ('hll', 'bloom', 'ddsketch', 'theta') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
+      -- theta: the text forms too (the stored bytes, the element kind's included)
+      eq := eq AND (family <> 'theta' OR ds[i] = ls[i]);
       IF NOT eq THEN
         -- what each side holds: the estimate, N for cms and topk, the exact count for ddsketch
         EXECUTE format('SELECT %2$s($1::%1$s), %2$s($2::%1$s)', family,
                        CASE family WHEN 'ddsketch' THEN 'ddsketch_count' WHEN 'cms' THEN 'cms_total'
-                                   WHEN 'topk' THEN 'topk_total' ELSE family || '_cardinality' END)
+                                   WHEN 'topk' THEN 'topk_total' WHEN 'theta' THEN 'theta_count'
+                                   ELSE family || '_cardinality' END)
           INTO n_d, n_l USING ds[i], ls[i];
-        RETURN format('%s | not ok: group %s: sketches differ (%s %s distributed, %s local)',
+        RETURN format('%s | not ok: group %s: sketches differ (%s %s distributed, %s local)%s',
                       name, coalesce(dg[i], '(all)'),
                       CASE family WHEN 'ddsketch' THEN 'count' WHEN 'cms' THEN 'N' WHEN 'topk' THEN 'N'
                                   ELSE 'estimate' END,
-                      n_d, n_l);
+                      n_d, n_l,
+                      CASE WHEN family = 'theta' THEN
+                        format(': lg_k, retained, theta, kind %s distributed, %s local; %s and %s bytes',
+                               (SELECT concat_ws(' ', j->>'lg_k', j->>'retained', j->>'theta', j->>'element_kind')
+                                FROM theta_info(ds[i]::theta) j),
+                               (SELECT concat_ws(' ', j->>'lg_k', j->>'retained', j->>'theta', j->>'element_kind')
+                                FROM theta_info(ls[i]::theta) j),
+                               length(ds[i]) / 2 - 1, length(ls[i]) / 2 - 1)
+                      ELSE '' END);
       END IF;
     ELSE
       EXECUTE 'SELECT cms_total($1::cms), cms_total($2::cms)' INTO n_d, n_l USING ds[i], ls[i];
@@ -392,7 +407,14 @@ ANALYZE events;
 -- collapses to the smallest limit. t: topk_agg(page) at k = 1024 (each of
 -- these ~780 rows holds fewer distinct pages than that: no purge), tk at k =
 -- 16, 64, 256, 1024 by kind (topk_union over it merges at the smallest k),
--- tw weighted by n at k = 64 (purged).
+-- tw weighted by n at k = 64 (purged). theta, the input of theta_union and
+-- theta_intersect: th = theta_agg(user_id), exact in every row (666..860
+-- users, k = 4096; their union estimates); thl = theta_agg(user_id, 6 +
+-- kind), lg_k 6..9 by kind, estimating in every row (a union or an
+-- intersection over it works at the smallest lg_k); tp = theta_agg(page),
+-- exact (310..389 pages: theta_intersect over it holds the pages of every
+-- row, 17 of them); tpl = theta_agg(page, 6 + kind), estimating but for kind
+-- 3 (k = 512).
 CREATE TABLE sketches_local AS
 SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        hll_agg(user_id) AS h, hll_agg(user_id, 10 + kind) AS hp,
@@ -400,11 +422,19 @@ SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        ddsketch_agg(lat) AS d, ddsketch_agg(lat, (ARRAY[0.01, 0.02, 0.05, 0.1])[kind + 1]) AS dp,
        ddsketch_agg(lat, 0.01, (ARRAY[2048, 512, 128, 64])[kind + 1]) AS dm,
        topk_agg(page) AS t, topk_agg(page, (ARRAY[16, 64, 256, 1024])[kind + 1]) AS tk,
-       topk_agg_weighted(page, n, 64) AS tw
+       topk_agg_weighted(page, n, 64) AS tw,
+       theta_agg(user_id) AS th, theta_agg(user_id, 6 + kind) AS thl,
+       theta_agg(page) AS tp, theta_agg(page, 6 + kind) AS tpl
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
 INSERT INTO sketches SELECT * FROM sketches_local;
+-- The same rollup, not colocated (a colocation group of its own, 6 shards):
+-- its theta aggregates split and push down like those of sketches.
+CREATE TABLE sketches_nc_local AS SELECT * FROM sketches_local;
+CREATE TABLE sketches_nc (LIKE sketches_local);
+SELECT create_distributed_table('sketches_nc', 'tenant_id', colocate_with => 'none', shard_count => 6);
+INSERT INTO sketches_nc SELECT * FROM sketches_nc_local;
 
 -- Rows in two tenants only: most shards of these tables are empty.
 CREATE TABLE events_sparse_local AS SELECT * FROM events_local WHERE tenant_id IN (5, 6);
@@ -475,7 +505,39 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('topk',  'topk_agg_weighted(%s, n, 32)',                      NULL, 'events',   'c_int8',  'sum(n)::bigint', 'bounds'),
   ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 't',       'count(*)', 'bounds'),
   ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 'tk',      'count(*)', 'bounds'),
-  ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 'tw',      'sum(n)::bigint', 'bounds');
+  ('topk',  'topk_union(%s)',                                    NULL, 'sketches', 'tw',      'sum(n)::bigint', 'bounds'),
+  -- theta, compared byte for byte: user_id (bigint, 57,800 distinct:
+  -- estimating at lg_k 12 and 8, exact at 16), page (text, 1,999 distinct:
+  -- exact at lg_k 12, estimating at 6), c_int4 (integer) and c_int8 (bigint,
+  -- 4,986 distinct: estimating at lg_k 12 and 10), c_text (text, at the
+  -- smallest lg_k, 4) and kind (integer, 4 values); theta_union and
+  -- theta_intersect of every theta column of the rollup sketches, colocated
+  -- with events and not (sketches_nc)
+  ('theta', 'theta_agg(%s)',                                     NULL, 'events',   'user_id', NULL, 'bytes'),
+  ('theta', 'theta_agg(%s, 8)',                                  NULL, 'events',   'user_id', NULL, 'bytes'),
+  ('theta', 'theta_agg(%s, 16)',                                 NULL, 'events',   'user_id', NULL, 'bytes'),
+  ('theta', 'theta_agg(%s)',                                     NULL, 'events',   'page',    NULL, 'bytes'),
+  ('theta', 'theta_agg(%s, 6)',                                  NULL, 'events',   'page',    NULL, 'bytes'),
+  ('theta', 'theta_agg(%s)',                                     NULL, 'events',   'c_int4',  NULL, 'bytes'),
+  ('theta', 'theta_agg(%s, 10)',                                 NULL, 'events',   'c_int8',  NULL, 'bytes'),
+  ('theta', 'theta_agg(%s, 4)',                                  NULL, 'events',   'c_text',  NULL, 'bytes'),
+  ('theta', 'theta_agg(%s)',                                     NULL, 'events',   'kind',    NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches', 'th',      NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches', 'thl',     NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches', 'tp',      NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches', 'tpl',     NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches', 'th',      NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches', 'thl',     NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches', 'tp',      NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches', 'tpl',     NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches_nc', 'th',   NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches_nc', 'thl',  NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches_nc', 'tp',   NULL, 'bytes'),
+  ('theta', 'theta_union(%s)',                                   NULL, 'sketches_nc', 'tpl',  NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'th',   NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'thl',  NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'tp',   NULL, 'bytes'),
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'tpl',  NULL, 'bytes');
 UPDATE aggs SET keycol = CASE WHEN col IN ('c', 't', 'tk', 'tw') THEN 'page' ELSE col END;
 UPDATE aggs SET cnt = 'count(*)' WHERE agg = 'cms_union(%s)';
 
@@ -494,9 +556,9 @@ FROM aggs CROSS JOIN shapes ORDER BY aggs.ord, shapes.ord
 \gexec
 
 -- ---------------------------------------------------------------------------
--- 2. Every input type of hll_agg, cms_agg, bloom_agg and topk_agg, split (no
--- GROUP BY), and the numeric ones of ddsketch_agg (through the implicit cast
--- to double precision).
+-- 2. Every input type of hll_agg, cms_agg, bloom_agg, topk_agg and theta_agg,
+-- split (no GROUP BY), and the numeric ones of ddsketch_agg (through the
+-- implicit cast to double precision).
 -- ---------------------------------------------------------------------------
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
               family, agg, agg, 'events', 'events_local', col, col, 'count(*)', 'exact', 'none')
@@ -523,6 +585,17 @@ FROM unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_floa
                   'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
                   'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
 ORDER BY t.tord
+\gexec
+-- theta_agg at the default lg_k 12 and at lg_k 8 (every column but c_bool
+-- holds 4,986 distinct values: estimating at both), with the plan, by the
+-- bytes (which record the element kind too: number, float, text, ...)
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
+              'theta', a.agg, a.agg, 'events', 'events_local', col, col, NULL, 'bytes', 'none')
+FROM (VALUES (1, 'theta_agg(%s)'), (2, 'theta_agg(%s, 8)')) a(o, agg)
+CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8',
+                        'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
+                        'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
+ORDER BY a.o, t.tord
 \gexec
 
 -- ---------------------------------------------------------------------------
@@ -639,6 +712,127 @@ SELECT pg_temp.check_rows(format('cms_scale(cms_union(c), 0.5)%s: N and the freq
 FROM (VALUES (1, '', $$'all'$$, ''), (2, ' GROUP BY kind', 'kind', ' GROUP BY kind')) x(o, label, g, grp)
 ORDER BY x.o;
 
+-- theta: reading the sketches and their set algebra on the coordinator
+-- (after split aggregates, FILTER for the two days) and on the workers
+-- (GROUP BY tenant_id, pushed down), against the same query over the local
+-- copy: sketches byte for byte, numbers equal (equal inputs, equal outputs);
+-- and the exact answers within the bounds (at a confidence of 0.999)
+SELECT pg_temp.check_rows('kind, theta_count(theta_agg(user_id)), theta_bounds(.., 0.99) GROUP BY kind',
+  $q$SELECT kind || ':' || theta_count(theta_agg(user_id)) || ' ' || theta_bounds(theta_agg(user_id), 0.99)::text
+     FROM events GROUP BY kind$q$,
+  $q$SELECT kind || ':' || theta_count(theta_agg(user_id)) || ' ' || theta_bounds(theta_agg(user_id), 0.99)::text
+     FROM events_local GROUP BY kind$q$);
+SELECT pg_temp.check_true('theta_count(theta_agg(page)) = count(DISTINCT page), theta_count(theta_agg(user_id, 16)) = count(DISTINCT user_id): exact below k',
+  $q$SELECT d.p = l.p AND d.u = l.u AND d.lower = l.u AND d.upper = l.u
+     FROM (SELECT theta_count(theta_agg(page)) AS p, theta_count(theta_agg(user_id, 16)) AS u,
+                  (theta_bounds(theta_agg(user_id, 16))).* FROM events) d,
+          (SELECT count(DISTINCT page) AS p, count(DISTINCT user_id) AS u FROM events_local) l$q$,
+  $q$SELECT d.p || ' ' || l.p || ', ' || d.u || ' ' || d.lower || ' ' || d.upper || ' ' || l.u
+     FROM (SELECT theta_count(theta_agg(page)) AS p, theta_count(theta_agg(user_id, 16)) AS u,
+                  (theta_bounds(theta_agg(user_id, 16))).* FROM events) d,
+          (SELECT count(DISTINCT page) AS p, count(DISTINCT user_id) AS u FROM events_local) l$q$);
+SELECT pg_temp.check_true('theta_bounds(theta_union(th), 0.999) GROUP BY kind: count(DISTINCT user_id) of each kind within',
+  $q$SELECT count(*) = 4 AND bool_and(e.n BETWEEN u.lower AND u.upper)
+     FROM (SELECT kind, (theta_bounds(theta_union(th), 0.999)).* FROM sketches GROUP BY kind) u
+          JOIN (SELECT kind, count(DISTINCT user_id) AS n FROM events_local GROUP BY kind) e USING (kind)$q$,
+  $q$SELECT string_agg(kind || ': ' || u.lower || '..' || u.upper || ' vs ' || e.n, ', ')
+     FROM (SELECT kind, (theta_bounds(theta_union(th), 0.999)).* FROM sketches GROUP BY kind) u
+          JOIN (SELECT kind, count(DISTINCT user_id) AS n FROM events_local GROUP BY kind) e USING (kind)$q$);
+SELECT pg_temp.check_plan('theta_diff(theta_union(th) FILTER (day 1), .. FILTER (day 2)) GROUP BY kind / plan',
+  $q$SELECT kind, theta_diff(theta_union(th) FILTER (WHERE day = '2024-03-01'),
+                             theta_union(th) FILTER (WHERE day = '2024-03-02'))
+     FROM sketches GROUP BY kind$q$, 'split', 'theta_union');
+SELECT pg_temp.check_plan('theta_jaccard(theta_agg(user_id) FILTER (kind 0), .. FILTER (kind 1)) GROUP BY tenant_id / plan',
+  $q$SELECT tenant_id, theta_jaccard(theta_agg(user_id) FILTER (WHERE kind = 0), theta_agg(user_id) FILTER (WHERE kind = 1))
+     FROM events GROUP BY tenant_id$q$, 'pushdown', 'theta_jaccard');
+SELECT pg_temp.check_same(x.label, 'theta', x.q_dist, replace(x.q_dist, x.tbl, x.tbl || '_local'))
+FROM (VALUES
+  (1, 'theta_diff(theta_union(th) FILTER (day 1), .. FILTER (day 2)) GROUP BY kind: split, theta_diff on the coordinator', 'sketches',
+      $q$SELECT kind::text AS g, theta_diff(theta_union(th) FILTER (WHERE day = '2024-03-01'),
+                                            theta_union(th) FILTER (WHERE day = '2024-03-02')) AS s
+         FROM sketches GROUP BY kind$q$),
+  (2, 'theta_union(th) FILTER (day 1) & .. FILTER (day 2) GROUP BY kind: split, & on the coordinator', 'sketches',
+      $q$SELECT kind::text AS g, theta_union(th) FILTER (WHERE day = '2024-03-01')
+                                 & theta_union(th) FILTER (WHERE day = '2024-03-02') AS s
+         FROM sketches GROUP BY kind$q$),
+  (3, 'theta_union(th) FILTER (kind 0) || .. FILTER (kind 1), all: split, || on the coordinator', 'sketches',
+      $q$SELECT NULL::text AS g, theta_union(th) FILTER (WHERE kind = 0) || theta_union(th) FILTER (WHERE kind = 1) AS s
+         FROM sketches$q$),
+  (4, 'theta_intersect(theta_agg(user_id) FILTER (day 1), .. FILTER (day 2)) GROUP BY tenant_id: pushed down', 'events',
+      $q$SELECT tenant_id::text AS g, theta_intersect(theta_agg(user_id) FILTER (WHERE ts < '2024-03-02'),
+                                                      theta_agg(user_id) FILTER (WHERE ts >= '2024-03-02')) AS s
+         FROM events GROUP BY tenant_id$q$),
+  (5, 'theta_diff(theta_agg(page, 6) FILTER (kind 0), theta_agg(page, 7) FILTER (kind 1)) GROUP BY tenant_id: pushed down', 'events',
+      $q$SELECT tenant_id::text AS g, theta_diff(theta_agg(page, 6) FILTER (WHERE kind = 0),
+                                                 theta_agg(page, 7) FILTER (WHERE kind = 1)) AS s
+         FROM events GROUP BY tenant_id$q$),
+  (6, 'theta_diff((SELECT theta_union(tp)), (SELECT theta_intersect(tp))): two subplans, on the coordinator', 'sketches',
+      $q$SELECT NULL::text AS g, theta_diff((SELECT theta_union(tp) FROM sketches), (SELECT theta_intersect(tp) FROM sketches)) AS s$q$)
+) x(o, label, tbl, q_dist)
+ORDER BY x.o;
+SELECT pg_temp.check_rows(x.label, x.q, replace(x.q, x.tbl, x.tbl || '_local'))
+FROM (VALUES
+  (1, 'kind, theta_jaccard(theta_union(th) FILTER (day 1), .. FILTER (day 2)) GROUP BY kind: split, on the coordinator', 'sketches',
+      $q$SELECT kind || ':' || theta_jaccard(theta_union(th) FILTER (WHERE day = '2024-03-01'),
+                                             theta_union(th) FILTER (WHERE day = '2024-03-02'))::text
+         FROM sketches GROUP BY kind$q$),
+  (2, 'kind, theta_jaccard(theta_union(tpl) FILTER (day 1), .. FILTER (day 2), 0.99) GROUP BY kind: split', 'sketches',
+      $q$SELECT kind || ':' || theta_jaccard(theta_union(tpl) FILTER (WHERE day = '2024-03-01'),
+                                             theta_union(tpl) FILTER (WHERE day = '2024-03-02'), 0.99)::text
+         FROM sketches GROUP BY kind$q$),
+  (3, 'tenant_id, theta_jaccard(theta_agg(user_id) FILTER (kind 0), .. FILTER (kind 1)) GROUP BY tenant_id: pushed down', 'events',
+      $q$SELECT tenant_id || ':' || theta_jaccard(theta_agg(user_id) FILTER (WHERE kind = 0),
+                                                  theta_agg(user_id) FILTER (WHERE kind = 1))::text
+         FROM events GROUP BY tenant_id$q$),
+  (4, 'tenant_id, theta_bounds(theta_diff(..)), theta_count(.. & ..) GROUP BY tenant_id: pushed down', 'sketches',
+      $q$SELECT tenant_id || ':' || theta_bounds(theta_diff(theta_union(tpl) FILTER (WHERE day = '2024-03-01'),
+                                                             theta_union(tpl) FILTER (WHERE day = '2024-03-02')))::text
+                || ' ' || theta_count(theta_union(thl) FILTER (WHERE kind < 2) & theta_union(thl) FILTER (WHERE kind >= 2))
+         FROM sketches GROUP BY tenant_id$q$)
+) x(o, label, tbl, q)
+ORDER BY x.o;
+-- the exact answers within the bounds: users of day 1 not seen on day 2,
+-- seen on both, and their Jaccard similarity, per kind, from the split
+-- unions of the exact per-row sketches th (estimating once merged)
+SELECT pg_temp.check_true('theta_diff, & and theta_jaccard of the two days'' users GROUP BY kind: the exact answers within the bounds at 0.999',
+  $q$SELECT count(*) = 4
+            AND bool_and(x.only1 BETWEEN (theta_bounds(theta_diff(u.d1, u.d2), 0.999)).lower
+                                     AND (theta_bounds(theta_diff(u.d1, u.d2), 0.999)).upper)
+            AND bool_and(x.both BETWEEN (theta_bounds(u.d1 & u.d2, 0.999)).lower
+                                    AND (theta_bounds(u.d1 & u.d2, 0.999)).upper)
+            AND bool_and(x.both::float8 / x.either BETWEEN (theta_jaccard(u.d1, u.d2, 0.999)).lower
+                                                      AND (theta_jaccard(u.d1, u.d2, 0.999)).upper)
+     FROM (SELECT kind, theta_union(th) FILTER (WHERE day = '2024-03-01') AS d1,
+                  theta_union(th) FILTER (WHERE day = '2024-03-02') AS d2
+           FROM sketches GROUP BY kind) u
+     JOIN (SELECT kind, count(*) FILTER (WHERE d1 AND NOT d2) AS only1, count(*) FILTER (WHERE d1 AND d2) AS both,
+                  count(*) AS either
+           FROM (SELECT kind, user_id, bool_or(ts < '2024-03-02') AS d1, bool_or(ts >= '2024-03-02') AS d2
+                 FROM events_local WHERE user_id IS NOT NULL GROUP BY 1, 2) p
+           GROUP BY kind) x USING (kind)$q$,
+  $q$SELECT string_agg(format('kind %s: only day 1 %s in %s, both %s in %s, jaccard %s in %s', kind,
+                              x.only1, theta_bounds(theta_diff(u.d1, u.d2), 0.999), x.both, theta_bounds(u.d1 & u.d2, 0.999),
+                              round(x.both::numeric / x.either, 4), theta_jaccard(u.d1, u.d2, 0.999)), '; ')
+     FROM (SELECT kind, theta_union(th) FILTER (WHERE day = '2024-03-01') AS d1,
+                  theta_union(th) FILTER (WHERE day = '2024-03-02') AS d2
+           FROM sketches GROUP BY kind) u
+     JOIN (SELECT kind, count(*) FILTER (WHERE d1 AND NOT d2) AS only1, count(*) FILTER (WHERE d1 AND d2) AS both,
+                  count(*) AS either
+           FROM (SELECT kind, user_id, bool_or(ts < '2024-03-02') AS d1, bool_or(ts >= '2024-03-02') AS d2
+                 FROM events_local WHERE user_id IS NOT NULL GROUP BY 1, 2) p
+           GROUP BY kind) x USING (kind)$q$);
+-- theta_intersect over the exact page sketches: exactly the pages of every
+-- row (17); over the estimating tpl: 17 within its bounds
+SELECT pg_temp.check_true('theta_count(theta_intersect(tp)) = the pages in every row of sketches; within theta_bounds(theta_intersect(tpl), 0.999)',
+  $q$SELECT theta_count(i.tp) = e.n AND e.n BETWEEN (theta_bounds(i.tpl, 0.999)).lower AND (theta_bounds(i.tpl, 0.999)).upper
+     FROM (SELECT theta_intersect(tp) AS tp, theta_intersect(tpl) AS tpl FROM sketches) i,
+          (SELECT count(*) AS n FROM (SELECT page FROM events_local GROUP BY page
+                                      HAVING count(DISTINCT (tenant_id, kind, date_trunc('day', ts))) = 256) p) e$q$,
+  $q$SELECT theta_count(i.tp) || ' ' || theta_bounds(i.tpl, 0.999)::text || ' vs ' || e.n
+     FROM (SELECT theta_intersect(tp) AS tp, theta_intersect(tpl) AS tpl FROM sketches) i,
+          (SELECT count(*) AS n FROM (SELECT page FROM events_local GROUP BY page
+                                      HAVING count(DISTINCT (tenant_id, kind, date_trunc('day', ts))) = 256) p) e$q$);
+
 -- ---------------------------------------------------------------------------
 -- 4. Hourly rollups into distributed tables.
 -- ---------------------------------------------------------------------------
@@ -647,15 +841,21 @@ ORDER BY x.o;
 -- row (nothing purges: compared byte for byte); top16 = topk_agg(page, 16),
 -- which purges in most rows (compared by its bounds against the true counts
 -- of the row's group, from counts_tenant_hour and counts_hour_kind).
+-- theta: uth = theta_agg(user_id), exact in every row (95..169 users of a
+-- tenant's hour); pth = theta_agg(page, 6), k = 64, estimating in nearly
+-- every row (64..110 pages). Both compared byte for byte, upserts (||)
+-- included: a union is the sketch of the union.
 CREATE TABLE rollup_local AS
 SELECT tenant_id, date_trunc('hour', ts) AS hour, hll_agg(user_id) AS users,
        cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
-       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16
+       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16,
+       theta_agg(user_id) AS uth, theta_agg(page, 6) AS pth
 FROM events_local GROUP BY 1, 2;
 CREATE TABLE rollup_kind_local AS
 SELECT date_trunc('hour', ts) AS hour, kind, hll_agg(user_id) AS users,
        cms_agg_sized(page, 272, 3, false, 1000) AS pages, bloom_agg(user_id, 10000, 0.01) AS seen,
-       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16
+       ddsketch_agg(lat) AS latency, topk_agg(page) AS top, topk_agg(page, 16) AS top16,
+       theta_agg(user_id) AS uth, theta_agg(page, 6) AS pth
 FROM events_local GROUP BY 1, 2;
 CREATE TABLE counts_tenant_hour AS
 SELECT tenant_id || ' ' || date_trunc('hour', ts) AS g, page, count(*) AS c FROM events_local GROUP BY 1, 2;
@@ -665,7 +865,8 @@ SELECT date_trunc('hour', ts) || ' ' || kind AS g, page, count(*) AS c FROM even
 CREATE INDEX ON counts_hour_kind (g);
 -- colocated with events, keyed like it (INSERT ... SELECT pushed down)
 CREATE TABLE rollup_co (tenant_id int, hour timestamptz, users hll, pages cms, seen bloom, latency ddsketch,
-                        top topk, top16 topk, PRIMARY KEY (tenant_id, hour));
+                        top topk, top16 topk, uth theta, pth theta,
+                        PRIMARY KEY (tenant_id, hour));
 SELECT create_distributed_table('rollup_co', 'tenant_id', colocate_with => 'events');
 -- colocated, built in two halves: the second merges with ON CONFLICT DO UPDATE
 CREATE TABLE rollup_upsert (LIKE rollup_co INCLUDING ALL);
@@ -676,62 +877,64 @@ SELECT create_distributed_table('rollup_nc', 'tenant_id', colocate_with => 'none
 -- keyed by hour and kind: the rollup groups by non-distribution columns of
 -- events, so its aggregates are split, then merged by ON CONFLICT as well
 CREATE TABLE rollup_kind (hour timestamptz, kind int, users hll, pages cms, seen bloom, latency ddsketch,
-                          top topk, top16 topk, PRIMARY KEY (hour, kind));
+                          top topk, top16 topk, uth theta, pth theta,
+                          PRIMARY KEY (hour, kind));
 SELECT create_distributed_table('rollup_kind', 'hour', colocate_with => 'none');
 \o
 
 SELECT pg_temp.check_plan('rollup colocated: INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$,
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6) FROM events GROUP BY 1, 2$q$,
   'pushdown', 'hll_agg');
 SELECT pg_temp.check_exec('rollup colocated: INSERT ... SELECT',
   $q$INSERT INTO rollup_co SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$);
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_upsert SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16)
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup colocated upsert: ON CONFLICT DO UPDATE SET h = t.h || EXCLUDED.h (odd events)',
   $q$INSERT INTO rollup_upsert AS t SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16)
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (tenant_id, hour) DO UPDATE
        SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
            latency = t.latency || EXCLUDED.latency, top = t.top || EXCLUDED.top,
-           top16 = t.top16 || EXCLUDED.top16$q$);
+           top16 = t.top16 || EXCLUDED.top16, uth = t.uth || EXCLUDED.uth, pth = t.pth || EXCLUDED.pth$q$);
 SELECT pg_temp.check_exec('rollup not colocated (same key, repartitioned): INSERT ... SELECT',
   $q$INSERT INTO rollup_nc SELECT tenant_id, date_trunc('hour', ts), hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16) FROM events GROUP BY 1, 2$q$);
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6) FROM events GROUP BY 1, 2$q$);
 SELECT pg_temp.check_plan('rollup by hour and kind (not colocated): INSERT ... SELECT / plan',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16)
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$, 'split', 'hll_agg');
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): INSERT ... SELECT (even events)',
   $q$INSERT INTO rollup_kind SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16)
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6)
      FROM events WHERE event_id % 2 = 0 GROUP BY 1, 2$q$);
 SELECT pg_temp.check_exec('rollup by hour and kind (not colocated): ON CONFLICT DO UPDATE (odd events)',
   $q$INSERT INTO rollup_kind AS t SELECT date_trunc('hour', ts), kind, hll_agg(user_id),
        cms_agg_sized(page, 272, 3, false, 1000), bloom_agg(user_id, 10000, 0.01), ddsketch_agg(lat),
-       topk_agg(page), topk_agg(page, 16)
+       topk_agg(page), topk_agg(page, 16), theta_agg(user_id), theta_agg(page, 6)
      FROM events WHERE event_id % 2 = 1 GROUP BY 1, 2
      ON CONFLICT (hour, kind) DO UPDATE
        SET users = t.users || EXCLUDED.users, pages = t.pages || EXCLUDED.pages, seen = t.seen | EXCLUDED.seen,
            latency = t.latency || EXCLUDED.latency, top = t.top || EXCLUDED.top,
-           top16 = t.top16 || EXCLUDED.top16$q$);
+           top16 = t.top16 || EXCLUDED.top16, uth = t.uth || EXCLUDED.uth, pth = t.pth || EXCLUDED.pth$q$);
 
 -- Contents, row by row, against the rollup of the local copy: hll, bloom,
 -- ddsketch and cms equal (= on cms too: plain update, and every page of an
 -- hour fits k = 1000, so a merge is the sketch of the whole hour, byte for
 -- byte; ddsketch: the upsert's || is exact); topk's top equal too (nothing
--- purges), top16 by its bounds (the upsert's || merges two purged halves).
+-- purges), top16 by its bounds (the upsert's || merges two purged halves);
+-- theta's uth and pth equal (a union is canonical).
 SELECT format('SELECT pg_temp.check_same(%L, %L, %L, %L, %L, %L)',
               r.label || ': ' || c.col || ' row by row', c.family,
               format('SELECT %s AS g, %s AS s FROM %s', r.g, c.col, r.tbl),
@@ -744,7 +947,8 @@ FROM (VALUES (1, 'rollup colocated', 'rollup_co', 'rollup_local', $$tenant_id ||
              (4, 'rollup by hour and kind (not colocated, upsert)', 'rollup_kind', 'rollup_kind_local', $$hour || ' ' || kind$$, 'counts_hour_kind'))
        r(o, label, tbl, local_tbl, g, counts)
 CROSS JOIN (VALUES (1, 'hll', 'users', NULL), (2, 'cms', 'pages', 'bytes'), (3, 'bloom', 'seen', NULL),
-                   (4, 'ddsketch', 'latency', NULL), (5, 'topk', 'top', 'bytes'), (6, 'topk', 'top16', 'bounds')) c(o, family, col, mode)
+                   (4, 'ddsketch', 'latency', NULL), (5, 'topk', 'top', 'bytes'), (6, 'topk', 'top16', 'bounds'),
+                   (7, 'theta', 'uth', NULL), (8, 'theta', 'pth', NULL)) c(o, family, col, mode)
 ORDER BY r.o, c.o
 \gexec
 -- Reading the rollups: daily merges (split hll_union), a running total.
@@ -816,6 +1020,83 @@ SELECT pg_temp.check_rows('rollup not colocated: the top 5 of topk_union(top) = 
   $q$SELECT item FROM topk_items((SELECT topk_union(top) FROM rollup_nc), 5)$q$,
   $q$SELECT page FROM events_local GROUP BY page ORDER BY count(*) DESC, page LIMIT 5$q$,
   true);
+-- theta over the rollups: theta_union and theta_intersect split (no GROUP
+-- BY, or GROUP BY a column that is not the table's distribution column) and
+-- pushed down (GROUP BY it). A union of the hours is the sketch of their
+-- events, so it equals theta_agg over the events byte for byte; an
+-- intersection equals the same intersection of the local rollup (pth: the
+-- pages seen in every hour of the group, sampled at k = 64; uth: the users
+-- seen in every hour, none).
+SELECT pg_temp.check_plan(x.label || ' / plan', format('SELECT %s, %s(%s) FROM %s GROUP BY 1', x.g, x.agg, x.col, x.tbl),
+                          x.expect, x.agg)
+FROM (VALUES
+  (1, 'rollup colocated: daily theta_union(uth)', 'theta_union', 'uth', 'rollup_co', $$date_trunc('day', hour)$$, 'split'),
+  (2, 'rollup not colocated: theta_union(pth) GROUP BY tenant_id', 'theta_union', 'pth', 'rollup_nc', 'tenant_id', 'pushdown'),
+  (3, 'rollup by hour and kind: theta_union(uth) GROUP BY kind', 'theta_union', 'uth', 'rollup_kind', 'kind', 'split'),
+  (4, 'rollup colocated: daily theta_intersect(pth)', 'theta_intersect', 'pth', 'rollup_co', $$date_trunc('day', hour)$$, 'split'),
+  (5, 'rollup not colocated: theta_intersect(pth) GROUP BY tenant_id', 'theta_intersect', 'pth', 'rollup_nc', 'tenant_id', 'pushdown'),
+  (6, 'rollup by hour and kind: theta_intersect(pth) GROUP BY kind', 'theta_intersect', 'pth', 'rollup_kind', 'kind', 'split'),
+  (7, 'rollup by hour and kind: theta_intersect(pth) GROUP BY hour (its distribution column)',
+      'theta_intersect', 'pth', 'rollup_kind', 'hour', 'pushdown')
+) x(o, label, agg, col, tbl, g, expect)
+ORDER BY x.o;
+SELECT pg_temp.check_same(x.label, 'theta', x.q_dist, x.q_local)
+FROM (VALUES
+  (1, 'rollup colocated: daily theta_union(uth) = theta_agg(user_id) over the events of the day',
+      $q$SELECT date_trunc('day', hour)::text AS g, theta_union(uth) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT date_trunc('day', ts)::text AS g, theta_agg(user_id) AS s FROM events_local GROUP BY 1$q$),
+  (2, 'rollup colocated: theta_union(pth) GROUP BY tenant_id (pushed down) = theta_agg(page, 6) over the tenant''s events',
+      $q$SELECT tenant_id::text AS g, theta_union(pth) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT tenant_id::text AS g, theta_agg(page, 6) AS s FROM events_local GROUP BY 1$q$),
+  (3, 'rollup colocated upsert: theta_union(uth) = theta_agg(user_id) over all events',
+      $q$SELECT NULL::text AS g, theta_union(uth) AS s FROM rollup_upsert$q$,
+      $q$SELECT NULL::text AS g, theta_agg(user_id) AS s FROM events_local$q$),
+  (4, 'rollup colocated upsert: hourly theta_union(pth) (split) = theta_agg(page, 6) over the events of the hour',
+      $q$SELECT hour::text AS g, theta_union(pth) AS s FROM rollup_upsert GROUP BY 1$q$,
+      $q$SELECT date_trunc('hour', ts)::text AS g, theta_agg(page, 6) AS s FROM events_local GROUP BY 1$q$),
+  (5, 'rollup not colocated: theta_union(uth) = theta_agg(user_id) over all events',
+      $q$SELECT NULL::text AS g, theta_union(uth) AS s FROM rollup_nc$q$,
+      $q$SELECT NULL::text AS g, theta_agg(user_id) AS s FROM events_local$q$),
+  (6, 'rollup not colocated: theta_union(pth) GROUP BY tenant_id (pushed down) = theta_agg(page, 6) over the tenant''s events',
+      $q$SELECT tenant_id::text AS g, theta_union(pth) AS s FROM rollup_nc GROUP BY 1$q$,
+      $q$SELECT tenant_id::text AS g, theta_agg(page, 6) AS s FROM events_local GROUP BY 1$q$),
+  (7, 'rollup by hour and kind (upsert): theta_union(uth) GROUP BY kind = theta_agg(user_id) over the kind''s events',
+      $q$SELECT kind::text AS g, theta_union(uth) AS s FROM rollup_kind GROUP BY 1$q$,
+      $q$SELECT kind::text AS g, theta_agg(user_id) AS s FROM events_local GROUP BY 1$q$),
+  (8, 'rollup by hour and kind (upsert): daily theta_union(pth) = theta_agg(page, 6) over the events of the day',
+      $q$SELECT date_trunc('day', hour)::text AS g, theta_union(pth) AS s FROM rollup_kind GROUP BY 1$q$,
+      $q$SELECT date_trunc('day', ts)::text AS g, theta_agg(page, 6) AS s FROM events_local GROUP BY 1$q$),
+  (9, 'rollup colocated: daily theta_intersect(pth) = local',
+      $q$SELECT date_trunc('day', hour)::text AS g, theta_intersect(pth) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT date_trunc('day', hour)::text AS g, theta_intersect(pth) AS s FROM rollup_local GROUP BY 1$q$),
+  (10, 'rollup colocated: theta_intersect(pth) GROUP BY hour (split: the pages of every tenant in the hour) = local',
+      $q$SELECT hour::text AS g, theta_intersect(pth) AS s FROM rollup_co GROUP BY 1$q$,
+      $q$SELECT hour::text AS g, theta_intersect(pth) AS s FROM rollup_local GROUP BY 1$q$),
+  (11, 'rollup colocated upsert: theta_intersect(pth) GROUP BY tenant_id (pushed down) = local',
+      $q$SELECT tenant_id::text AS g, theta_intersect(pth) AS s FROM rollup_upsert GROUP BY 1$q$,
+      $q$SELECT tenant_id::text AS g, theta_intersect(pth) AS s FROM rollup_local GROUP BY 1$q$),
+  (12, 'rollup not colocated: theta_intersect(pth) = local',
+      $q$SELECT NULL::text AS g, theta_intersect(pth) AS s FROM rollup_nc$q$,
+      $q$SELECT NULL::text AS g, theta_intersect(pth) AS s FROM rollup_local$q$),
+  (13, 'rollup not colocated: theta_intersect(pth), theta_intersect(uth) GROUP BY tenant_id (pushed down) = local',
+      $q$SELECT tenant_id || ' ' || c AS g, CASE c WHEN 'pth' THEN theta_intersect(pth) ELSE theta_intersect(uth) END AS s
+         FROM rollup_nc, (VALUES ('pth'), ('uth')) v(c) GROUP BY tenant_id, c$q$,
+      $q$SELECT tenant_id || ' ' || c AS g, CASE c WHEN 'pth' THEN theta_intersect(pth) ELSE theta_intersect(uth) END AS s
+         FROM rollup_local, (VALUES ('pth'), ('uth')) v(c) GROUP BY tenant_id, c$q$),
+  (14, 'rollup by hour and kind (upsert): theta_intersect(pth) GROUP BY kind = local',
+      $q$SELECT kind::text AS g, theta_intersect(pth) AS s FROM rollup_kind GROUP BY 1$q$,
+      $q$SELECT kind::text AS g, theta_intersect(pth) AS s FROM rollup_kind_local GROUP BY 1$q$),
+  (15, 'rollup by hour and kind (upsert): theta_intersect(pth) GROUP BY hour (pushed down) = local',
+      $q$SELECT hour::text AS g, theta_intersect(pth) AS s FROM rollup_kind GROUP BY 1$q$,
+      $q$SELECT hour::text AS g, theta_intersect(pth) AS s FROM rollup_kind_local GROUP BY 1$q$)
+) x(o, label, q_dist, q_local)
+ORDER BY x.o;
+-- (the intersections are not all empty: some pages are seen in every hour
+-- of a kind, of a day, of some tenants)
+SELECT pg_temp.check_true('rollups: theta_intersect(pth) holds pages GROUP BY kind and daily (rollup_kind), GROUP BY tenant_id for some tenants (rollup_co)',
+  $q$SELECT (SELECT bool_and(theta_count(s) > 0) FROM (SELECT theta_intersect(pth) AS s FROM rollup_kind GROUP BY kind) k)
+            AND (SELECT bool_and(theta_count(s) > 0) FROM (SELECT theta_intersect(pth) AS s FROM rollup_kind GROUP BY date_trunc('day', hour)) d)
+            AND (SELECT bool_or(theta_count(s) > 0) FROM (SELECT theta_intersect(pth) AS s FROM rollup_co GROUP BY tenant_id) t)$q$);
 SELECT pg_temp.check_rows('rollup colocated: running distinct users, hll_union(users) OVER (ORDER BY hour)',
   $q$SELECT hour || ' ' || # hll_union(users) OVER (ORDER BY hour)
      FROM (SELECT hour, hll_union(users) AS users FROM rollup_co GROUP BY hour) h$q$,
@@ -850,7 +1131,13 @@ FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (17, 'topk', 'topk_agg(%s)', 'events_sparse', 'page', 'count(*)'),
              (18, 'topk', 'topk_union(%s)', 'sketches_sparse', 'tk', 'count(*)'),
              (19, 'topk', 'topk_agg(%s, 64)', 'events_empty', 'page', 'count(*)'),
-             (20, 'topk', 'topk_union(%s)', 'sketches_empty', 't', 'count(*)')) a(o, family, agg, tbl, col, cnt)
+             (20, 'topk', 'topk_union(%s)', 'sketches_empty', 't', 'count(*)'),
+             (21, 'theta', 'theta_agg(%s)', 'events_sparse', 'user_id', NULL),
+             (22, 'theta', 'theta_union(%s)', 'sketches_sparse', 'thl', NULL),
+             (23, 'theta', 'theta_intersect(%s)', 'sketches_sparse', 'tpl', NULL),
+             (24, 'theta', 'theta_agg(%s, 8)', 'events_empty', 'page', NULL),
+             (25, 'theta', 'theta_union(%s)', 'sketches_empty', 'th', NULL),
+             (26, 'theta', 'theta_intersect(%s)', 'sketches_empty', 'tp', NULL)) a(o, family, agg, tbl, col, cnt)
 CROSS JOIN (VALUES (1, 'none'), (2, 'kind')) s(so, shape)
 ORDER BY a.o, s.so
 \gexec
@@ -904,7 +1191,24 @@ FROM (VALUES
       'SELECT count(*) = 2 AND bool_and(topk_total(s) = c)
        FROM (SELECT tenant_id, topk_agg(page) AS s, count(page) AS c FROM events_sparse GROUP BY tenant_id) x'),
   (22, 'topk_items(topk_union(t), 5) WHERE false (no shard queried): no rows',
-      'SELECT NOT EXISTS (SELECT FROM topk_items((SELECT topk_union(t) FROM sketches WHERE false), 5))')
+      'SELECT NOT EXISTS (SELECT FROM topk_items((SELECT topk_union(t) FROM sketches WHERE false), 5))'),
+  (23, 'theta_agg over an empty distributed table: NULL, theta_count 0, theta_bounds (0, 0)',
+      'SELECT s IS NULL AND theta_count(s) = 0 AND (theta_bounds(s)).lower = 0 AND (theta_bounds(s)).upper = 0
+       FROM (SELECT theta_agg(user_id) AS s FROM events_empty) x'),
+  (24, 'theta_union(th) and theta_intersect(tp) over an empty distributed table are NULL',
+      'SELECT theta_union(th) IS NULL AND theta_intersect(tp) IS NULL FROM sketches_empty'),
+  (25, 'theta_agg(user_id, 10) WHERE kind = -1 (every shard, no rows) IS NULL',
+      'SELECT theta_agg(user_id, 10) IS NULL FROM events WHERE kind = -1'),
+  (26, 'theta_intersect(tp) WHERE false (no shard queried) IS NULL, theta_count 0',
+      'SELECT theta_intersect(tp) IS NULL AND theta_count(theta_intersect(tp)) = 0 FROM sketches WHERE false'),
+  (27, 'theta_agg(user_id, 13) GROUP BY tenant_id over a sparse table: 2 groups, theta_count = count(DISTINCT user_id) (exact below k)',
+      'SELECT count(*) = 2 AND bool_and(theta_count(s) = c)
+       FROM (SELECT tenant_id, theta_agg(user_id, 13) AS s, count(DISTINCT user_id) AS c FROM events_sparse GROUP BY tenant_id) x'),
+  (28, 'theta_intersect over NULL sketches (those of kind 0) skips them: = local, byte for byte',
+      $q$SELECT (SELECT theta_intersect(CASE WHEN kind = 0 THEN NULL ELSE tpl END)::text FROM sketches)
+                = (SELECT theta_intersect(CASE WHEN kind = 0 THEN NULL ELSE tpl END)::text FROM sketches_local)
+                AND (SELECT theta_intersect(CASE WHEN kind = 0 THEN NULL ELSE tpl END) FROM sketches)
+                    <> (SELECT theta_intersect(tpl) FROM sketches)$q$)
 ) x(o, label, q)
 ORDER BY x.o;
 SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = local',
@@ -921,15 +1225,22 @@ SELECT pg_temp.check_rows('cms_union(c) WHERE tenant_id = 7 (router query) = loc
 -- which fold to the coarser scale and the smaller limit, no error.)
 -- (topk: k = 2 holding a (5) and c (3), and k = 1024 holding b (1) and c (1),
 -- which merge at k = 2: a 5, c 4, and b dropped by the purge, max_error 1.)
-CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll, d ddsketch, t topk);
+-- (theta: th, lg_k 4 over the numbers 1..40 and lg_k 12 over 21..60, which
+-- merge at lg_k 4, no error; tx, a sketch of numbers and one of text: an
+-- error.)
+CREATE TABLE mixed_same (tenant_id int, c cms, b bloom, h hll, d ddsketch, t topk, th theta, tx theta);
+SELECT theta_agg(x, 4) AS theta_1_40 FROM generate_series(1, 40) x \gset
+SELECT theta_agg(x) AS theta_21_60 FROM generate_series(21, 60) x \gset
 SELECT create_distributed_table('mixed_same', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_same VALUES
   (1, cms_add(cms_empty_sized(272, 5), 'a'::text), bloom_add(bloom_empty_bits(1024, 3), 'a'::text), hll_add(hll_empty(10), 'a'::text),
       ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2),
-      topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3)),
+      topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3),
+      :'theta_1_40'::theta, theta_add(theta_empty(), 1)),
   (1, cms_add(cms_empty_sized(2719, 5), 'b'::text), bloom_add(bloom_empty_bits(2048, 3), 'b'::text), hll_add(hll_empty(14), 'b'::text),
       ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0),
-      topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text));
+      topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text),
+      :'theta_21_60'::theta, theta_add(theta_empty(), 'b'::text));
 CREATE TABLE mixed_cross (LIKE mixed_same);
 SELECT create_distributed_table('mixed_cross', 'tenant_id', colocate_with => 'events');
 INSERT INTO mixed_cross
@@ -939,7 +1250,9 @@ SELECT t, CASE WHEN t = 1 THEN cms_add(cms_empty_sized(272, 5), 'a'::text) ELSE 
           CASE WHEN t = 1 THEN ddsketch_add(ddsketch_add(ddsketch_empty(0.05, 16), 3.5), -2)
                ELSE ddsketch_add(ddsketch_add(ddsketch_empty(0.01, 2048), 1000), 0) END,
           CASE WHEN t = 1 THEN topk_add(topk_add(topk_empty(2), 'a'::text, 5), 'c'::text, 3)
-               ELSE topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text) END
+               ELSE topk_add(topk_add(topk_empty(1024), 'b'::text), 'c'::text) END,
+          CASE WHEN t = 1 THEN :'theta_1_40'::theta ELSE :'theta_21_60'::theta END,
+          CASE WHEN t = 1 THEN theta_add(theta_empty(), 1) ELSE theta_add(theta_empty(), 'b'::text) END
 FROM (SELECT 1 AS t UNION ALL
       SELECT min(x) FROM generate_series(2, 32) x
       WHERE get_shard_id_for_distribution_column('events', x) <> get_shard_id_for_distribution_column('events', 1)) s;
@@ -1009,7 +1322,29 @@ FROM (VALUES
       'SELECT tenant_id, topk_scale(topk_union(t), 1.5) FROM sketches GROUP BY tenant_id',
       'topk_scale: scale factor must be greater than 0%', 'worker'),
   (27, 'cms_scale(cms_union(c), 1.5): 22023 from the coordinator',
-      'SELECT cms_scale(cms_union(c), 1.5) FROM sketches', 'cms_scale:%', 'coordinator')
+      'SELECT cms_scale(cms_union(c), 1.5) FROM sketches', 'cms_scale:%', 'coordinator'),
+  (28, 'theta_agg(user_id, 3): lg_k out of range: 22023 from the worker',
+      'SELECT theta_agg(user_id, 3) FROM events', 'theta lg_k must be between 4 and 24%', 'worker'),
+  (29, 'theta_agg GROUP BY kind: lg_k changing within a group: 22023 from the worker',
+      'SELECT kind, theta_agg(user_id, CASE WHEN event_id % 2 = 0 THEN 10 ELSE 11 END) FROM events GROUP BY kind',
+      '%must be the same for every row%', 'worker'),
+  (30, 'theta_union: numbers and text in one shard: 22023 from the worker',
+      'SELECT theta_union(tx) FROM mixed_same', '%holds numbers%cannot take or be compared with text values%', 'worker'),
+  (31, 'theta_union: numbers and text in two shards: 22023 from the coordinator''s combine',
+      'SELECT theta_union(tx) FROM mixed_cross', '%holds numbers%cannot take or be compared with text values%', 'coordinator'),
+  (32, 'theta_intersect: numbers and text in one shard: 22023 from the worker',
+      'SELECT theta_intersect(tx) FROM mixed_same', '%holds numbers%cannot take or be compared with text values%', 'worker'),
+  (33, 'theta_intersect: numbers and text in two shards: 22023 from the coordinator''s combine',
+      'SELECT theta_intersect(tx) FROM mixed_cross', '%holds numbers%cannot take or be compared with text values%', 'coordinator'),
+  (34, 'theta_union GROUP BY tenant_id (pushed down): numbers and text: 22023 from the worker',
+      'SELECT tenant_id, theta_union(tx) FROM mixed_same GROUP BY tenant_id', '%cannot take or be compared with text values%', 'worker'),
+  (35, 'theta_diff(theta_union(tp), theta_union(th)): text and numbers: 22023 from the coordinator',
+      'SELECT theta_diff(theta_union(tp), theta_union(th)) FROM sketches', '%holds text%', 'coordinator'),
+  (36, 'theta_bounds(theta_union(th), 1.5): 22023 from the coordinator',
+      'SELECT theta_bounds(theta_union(th), 1.5) FROM sketches', 'confidence must be between 0 and 1%', 'coordinator'),
+  (37, 'theta_jaccard(theta_union(th), theta_union(thl), 0) GROUP BY tenant_id (pushed down): 22023 from the worker',
+      'SELECT tenant_id, theta_jaccard(theta_union(th), theta_union(thl), 0) FROM sketches GROUP BY tenant_id',
+      'confidence must be between 0 and 1%', 'worker')
 ) x(o, label, q, msg, place)
 ORDER BY x.o;
 -- different hll precisions are no error: they fold to the smallest
@@ -1031,6 +1366,8 @@ FROM (VALUES
 ORDER BY x.o;
 SELECT pg_temp.check_error('topk_agg(page, NULL::integer): 22004 from the worker',
   'SELECT topk_agg(page, NULL::integer) FROM events', '22004', 'topk k must not be NULL%', 'worker');
+SELECT pg_temp.check_error('theta_agg(user_id, NULL::integer): 22004 from the worker',
+  'SELECT theta_agg(user_id, NULL::integer) FROM events', '22004', 'theta lg_k must not be NULL%', 'worker');
 -- and topk summaries of different k merge at the smallest k
 SELECT pg_temp.check_true(x.label, x.q, x.detail)
 FROM (VALUES
@@ -1049,4 +1386,24 @@ FROM (VALUES
          FROM (SELECT topk_union(t) AS s FROM mixed_cross) u$q$,
       $q$SELECT topk_info(topk_union(t))::text FROM mixed_cross$q$)
 ) x(o, label, q, detail)
+ORDER BY x.o;
+-- and theta sketches of different lg_k: a union is the sketch of the union
+-- at the smallest lg_k (byte for byte), an intersection works at it too
+SELECT pg_temp.check_true(x.label, format(x.q, x.tbl), format('SELECT theta_info(theta_union(th))::text || '' '' || theta_info(theta_intersect(th))::text FROM %s', x.tbl))
+FROM (VALUES
+  (1, 'theta_union: lg_k 4 over 1..40 and lg_k 12 over 21..60 in one shard = theta_agg(x, 4) over 1..60, byte for byte', 'mixed_same',
+      $q$SELECT (SELECT theta_union(th)::text FROM %s) = (SELECT theta_agg(x, 4)::text FROM generate_series(1, 60) x)$q$),
+  (2, 'theta_union: lg_k 4 over 1..40 and lg_k 12 over 21..60 in two shards = theta_agg(x, 4) over 1..60, byte for byte', 'mixed_cross',
+      $q$SELECT (SELECT theta_union(th)::text FROM %s) = (SELECT theta_agg(x, 4)::text FROM generate_series(1, 60) x)$q$),
+  (3, 'theta_intersect: lg_k 4 and lg_k 12 in one shard = theta_intersect of the two, at lg_k 4', 'mixed_same',
+      $q$SELECT i.s::text = theta_intersect((SELECT theta_agg(x, 4) FROM generate_series(1, 40) x),
+                                            (SELECT theta_agg(x) FROM generate_series(21, 60) x))::text
+                AND theta_info(i.s)->>'lg_k' = '4' AND theta_count(i.s) > 0
+         FROM (SELECT theta_intersect(th) AS s FROM %s) i$q$),
+  (4, 'theta_intersect: lg_k 4 and lg_k 12 in two shards = theta_intersect of the two, at lg_k 4', 'mixed_cross',
+      $q$SELECT i.s::text = theta_intersect((SELECT theta_agg(x, 4) FROM generate_series(1, 40) x),
+                                            (SELECT theta_agg(x) FROM generate_series(21, 60) x))::text
+                AND theta_info(i.s)->>'lg_k' = '4' AND theta_count(i.s) > 0
+         FROM (SELECT theta_intersect(th) AS s FROM %s) i$q$)
+) x(o, label, tbl, q)
 ORDER BY x.o;

@@ -43,6 +43,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/common/element_kind.h"
 #include "core/common/status.h"
@@ -130,11 +131,34 @@ __attribute__((always_inline)) inline uint8_t* add(uint8_t* state, size_t len,
 // state, or a new buffer of *out_len bytes when the state could not absorb
 // other in place. Mismatched parameters are refused before anything is
 // written.
+// Families whose parse() of a working state is O(capacity) (topk and theta
+// check their whole table) also offer working_view(): the view of a state
+// is_working() accepted, in O(1). A state reaching merge() was made by this
+// code (to_working copied anything else after a full parse), so a union
+// aggregate does not re-check its own table on every row.
+template <class Family, class = void>
+struct HasWorkingView : std::false_type {};
+template <class Family>
+struct HasWorkingView<Family, std::void_t<decltype(Family::working_view(
+                                  static_cast<const uint8_t*>(nullptr), size_t{0}))>>
+    : std::true_type {};
+
+template <class Family>
+Status view_of_state(const uint8_t* state, size_t len, typename Family::View* out) {
+  if constexpr (HasWorkingView<Family>::value) {
+    if (Family::is_working(state, len)) {
+      *out = Family::working_view(state, len);
+      return Status::ok();
+    }
+  }
+  return Family::parse(state, len, out);
+}
+
 template <class Family, class Alloc>
 Status merge(uint8_t* state, size_t len, const typename Family::View& other, Alloc&& alloc,
              uint8_t** out, size_t* out_len) {
   typename Family::View a;
-  Status st = Family::parse(state, len, &a);
+  Status st = view_of_state<Family>(state, len, &a);
   if (!st.is_ok()) return st;
   ElementKind kind;
   st = combine_element_kinds(element_kind_of(state), element_kind_of(Family::bytes_of(other)), &kind);

@@ -48,6 +48,21 @@ struct Family {
 
   static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
 
+  // O(1): the view of a state is_working() accepted (working_state.h).
+  static View working_view(const uint8_t* data, size_t len) {
+    using namespace detail;
+    View v{};
+    v.lg_k = data[5];
+    v.k = uint32_t{1} << v.lg_k;
+    v.encoding = Encoding::kWorking;
+    v.count = load_le32(data + kCountOffset);
+    v.theta = load_le64(data + kThetaOffset);
+    v.data = data;
+    v.size = len;
+    v.capacity = load_le32(data + kCapacityOffset);
+    return v;
+  }
+
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return theta::working_size(v); }

@@ -47,6 +47,23 @@ struct Family {
 
   static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
 
+  // O(1): the view of a state is_working() accepted (working_state.h).
+  static View working_view(const uint8_t* data, size_t len) {
+    using namespace detail;
+    View v{};
+    v.k = load_le32(data + kKOffset);
+    v.encoding = Encoding::kWorking;
+    v.count = load_le32(data + kCountOffset);
+    v.total = load_le64(data + kTotalOffset);
+    v.max_error = load_le64(data + kErrorOffset);
+    v.text_bytes = load_le32(data + kArenaUsedOffset);
+    v.data = data;
+    v.size = len;
+    v.capacity = load_le32(data + kCapacityOffset);
+    v.arena_capacity = load_le32(data + kArenaCapacityOffset);
+    return v;
+  }
+
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
