@@ -10,6 +10,7 @@
 // failure and which the corpus generators and benchmarks can include too.
 #pragma once
 
+#include "number_items.h"
 #include "state_buffer.h"
 
 #include <algorithm>
@@ -27,30 +28,8 @@
 
 namespace sketch::theta::test {
 
-// splitmix64: a fixed, platform-independent stream.
-class Random {
- public:
-  explicit Random(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-  uint64_t below(uint64_t n) { return next() % n; }
-
- private:
-  uint64_t state_;
-};
-
-// The hash the SQL layer gives a number: XXH3 of its 8-byte little-endian
-// int64 (the canonical encoding of smallint, integer and bigint).
-inline uint64_t item_hash(int64_t item) {
-  uint8_t bytes[8];
-  store_le64(bytes, static_cast<uint64_t>(item));
-  return hash64(bytes, sizeof bytes);
-}
+using sketch::test::item_hash;
+using sketch::test::Random;
 
 // The i-th hash of stream `seed`: hash64 of (seed, i) as 16 little-endian
 // bytes; distinct (seed, i) give independent-looking, deterministic values.

@@ -40,6 +40,7 @@
 #include <cstdint>
 
 #include "core/common/bytes.h"
+#include "core/common/select.h"
 #include "core/cms/cms.h"
 
 namespace sketch::cms::detail {
@@ -146,28 +147,5 @@ inline const uint8_t* counters_of(const View& v) {
 }
 
 void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding);
-
-// In-place heapsort of n items through caller accessors, for buffers that
-// may be unaligned and must not allocate: less(i, j) compares items i and j,
-// swap(i, j) exchanges them.
-template <class Less, class Swap>
-void heap_sort(uint32_t n, Less less, Swap swap) {
-  auto sift = [&](uint32_t root, uint32_t end) {
-    for (;;) {
-      uint32_t child = 2 * root + 1;
-      if (child >= end) return;
-      if (child + 1 < end && less(child, child + 1)) child++;
-      if (!less(root, child)) return;
-      swap(root, child);
-      root = child;
-    }
-  };
-  if (n < 2) return;
-  for (uint32_t i = n / 2; i-- > 0;) sift(i, n);
-  for (uint32_t end = n - 1; end > 0; end--) {
-    swap(0, end);
-    sift(0, end);
-  }
-}
 
 }  // namespace sketch::cms::detail

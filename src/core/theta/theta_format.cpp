@@ -238,7 +238,7 @@ void write_canonical(const View& v, uint8_t* dst) {
   // More than k: the (k+1)-th smallest becomes θ and the k below it stay
   // (the table holds every hash of its set below its own θ, see theta.h).
   const uint64_t theta = v.count > v.k
-                             ? rth_smallest(v.capacity, v.k + 1,
+                             ? radix_select<false>(v.capacity, v.k + 1,
                                             [&v](uint32_t i) { return hash_at(v.data, i); })
                              : v.theta;
   store_le64(dst + kThetaOffset, theta);

@@ -27,6 +27,7 @@
 #include <cstdint>
 
 #include "core/common/bytes.h"
+#include "core/common/select.h"
 #include "core/theta/theta.h"
 
 namespace sketch::theta::detail {
@@ -93,44 +94,6 @@ void for_each_hash(const View& v, F f) {
     const uint64_t h = hash_at(v.data, i);
     if (h != 0) f(h);
   }
-}
-
-// The r-th smallest (1-based) of the nonzero values among n read through
-// value(i), at least r of them: a most-significant-byte-first radix select
-// with a 256-entry histogram on the stack, O(n), no scratch memory and no
-// input that makes it slow. (The smallest-first twin of topk's
-// rth_largest.) Each pass narrows the candidates to one byte value; once a
-// single candidate is left, one more pass fetches it: hashes below θ are
-// spread evenly, so a table of thousands needs three or four passes, not
-// eight.
-template <class Value>
-uint64_t rth_smallest(uint32_t n, uint32_t r, Value value) {
-  // Bytes above the largest value's are 0 for all: start below them.
-  uint64_t any = 0;
-  for (uint32_t i = 0; i < n; i++) any |= value(i);
-  int top = 0;
-  while (top < 56 && (any >> (top + 8)) != 0) top += 8;
-  uint64_t prefix = 0, mask = top == 56 ? 0 : ~uint64_t{0} << (top + 8);
-  for (int shift = top; shift >= 0; shift -= 8) {
-    uint32_t histogram[256] = {};
-    for (uint32_t i = 0; i < n; i++) {
-      // Branch-free: a table's empty slots come at random.
-      const uint64_t x = value(i);
-      histogram[(x >> shift) & 0xff] += (x != 0) & ((x & mask) == prefix);
-    }
-    uint32_t b = 0;
-    while (b < 255 && histogram[b] < r) r -= histogram[b++];
-    prefix |= uint64_t{b} << shift;
-    mask |= uint64_t{0xff} << shift;
-    if (histogram[b] == 1 && shift > 0) {
-      // The only candidate left: the one value under this prefix.
-      for (uint32_t i = 0; i < n; i++) {
-        const uint64_t x = value(i);
-        if (x != 0 && (x & mask) == prefix) return x;
-      }
-    }
-  }
-  return prefix;
 }
 
 // Sorts n hashes stored at p (8 bytes each, unaligned) ascending: an

@@ -62,7 +62,7 @@ namespace {
 void rebuild(uint8_t* state, int lg_k) {
   const uint32_t capacity = load_le32(state + kCapacityOffset);
   uint64_t theta =
-      rth_smallest(capacity, k_of(lg_k) + 1, [state](uint32_t i) { return hash_at(state, i); });
+      radix_select<false>(capacity, k_of(lg_k) + 1, [state](uint32_t i) { return hash_at(state, i); });
   // Only a count that lies about the slots (never written here) could leave
   // fewer than k + 1 hashes to select from; θ stays a valid θ regardless.
   if (theta == 0) theta = 1;

@@ -141,7 +141,7 @@ Item item_at(const View& v, uint32_t i) {
 
 uint64_t purge_threshold(const View& v, uint32_t k) {
   if (v.count <= k) return 0;
-  return rth_largest(v.count, k + 1, [&](uint32_t i) { return item_at(v, i).count; });
+  return radix_select<true>(v.count, k + 1, [&](uint32_t i) { return item_at(v, i).count; });
 }
 
 uint64_t counter_sum(const View& v) {
@@ -391,22 +391,7 @@ void write_canonical(const View& v, uint8_t* dst) {
       std::memcpy(at(a), at(b), kRecordSize);
       std::memcpy(at(b), tmp, kRecordSize);
     };
-    // Heapsort: O(n log n) whatever the input.
-    auto sift = [&](uint32_t root, uint32_t end) {
-      for (;;) {
-        uint32_t child = 2 * root + 1;
-        if (child >= end) return;
-        if (child + 1 < end && less(child, child + 1)) child++;
-        if (!less(root, child)) return;
-        swap(root, child);
-        root = child;
-      }
-    };
-    for (uint32_t i = n / 2; i-- > 0;) sift(i, n);
-    for (uint32_t end = n; end-- > 1;) {
-      swap(0, end);
-      sift(0, end);
-    }
+    heap_sort(n, less, swap);
   }
   uint8_t* texts = records + kRecordSize * size_t{n};
   uint32_t used = 0;

@@ -42,6 +42,7 @@
 #include <cstdint>
 
 #include "core/common/bytes.h"
+#include "core/common/select.h"
 #include "core/common/element_kind.h"
 #include "core/topk/topk.h"
 
@@ -126,37 +127,6 @@ inline const uint8_t* record_at(const uint8_t* s, uint32_t i) {
 }
 
 void write_topk_header(uint8_t* dst, Encoding encoding);
-
-// The r-th largest (1-based, 1 <= r <= n) of n counters read through
-// count(i): a most-significant-byte-first radix select, at most eight passes over
-// the counters and a 256-entry histogram on the stack, O(n), no scratch
-// memory and no input that makes it slow.
-template <class Count>
-uint64_t rth_largest(uint32_t n, uint32_t r, Count count) {
-  // Bytes above the largest counter's are 0 for all: start below them
-  // (counts of a few million need three passes, not eight).
-  uint64_t any = 0;
-  for (uint32_t i = 0; i < n; i++) any |= count(i);
-  int top = 0;
-  while (top < 56 && (any >> (top + 8)) != 0) top += 8;
-  uint64_t prefix = 0, mask = top == 56 ? 0 : ~uint64_t{0} << (top + 8);
-  for (int shift = top; shift >= 0; shift -= 8) {
-    uint32_t histogram[256] = {};
-    for (uint32_t i = 0; i < n; i++) {
-      const uint64_t c = count(i);
-      if ((c & mask) == prefix) histogram[(c >> shift) & 0xff]++;
-    }
-    for (int b = 255; b >= 0; b--) {
-      if (histogram[b] >= r) {
-        prefix |= uint64_t(b) << shift;
-        mask |= uint64_t{0xff} << shift;
-        break;
-      }
-      r -= histogram[b];
-    }
-  }
-  return prefix;
-}
 
 // The purge threshold of a view holding more than k items: the (k+1)-th
 // largest counter, 0 when it holds k or fewer.

@@ -39,7 +39,7 @@ inline Probe probe(uint8_t* state, uint32_t capacity, uint64_t hash) {
 void purge(uint8_t* state, uint32_t k) {
   const uint32_t capacity = load_le32(state + kCapacityOffset);
   const uint32_t count = load_le32(state + kCountOffset);
-  const uint64_t t = rth_largest(count, k + 1, [&](uint32_t i) {
+  const uint64_t t = radix_select<true>(count, k + 1, [&](uint32_t i) {
     return entry_count(entry_at(state, i));
   });
   uint8_t* arena = state + arena_offset(capacity);

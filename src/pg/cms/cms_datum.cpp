@@ -79,32 +79,13 @@ uint8_t* cms_new_state(const cms::Params& params) {
   return CmsStates::without_kind(state);
 }
 
-namespace {
-
-// The candidate text of the value being added (cms::Family::TextSource).
-struct PendingText {
-  const ItemSource* info;
-  Datum value;
-  char* text;
-  char digits[kItemDigitsBytes];
-};
-
-cms::Family::Text candidate_text(void* context) {
-  auto* pending = static_cast<PendingText*>(context);
-  const ItemText t = item_text(pending->info, pending->value, cms::kMaxValueBytes, pending->digits);
-  pending->text = t.allocated;
-  return cms::Family::Text{t.bytes, t.len, t.clipped};
-}
-
-}  // namespace
-
 uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
                        Datum value) {
   CmsStates::accept_kind(state, &info->hasher);
-  PendingText pending{info, value, nullptr, {}};
-  cms::Family::Element element = cms::Family::element(hash, count, candidate_text, &pending);
+  PendingItemText<cms::Family::Text, cms::kMaxValueBytes> pending(info, value);
+  cms::Family::Element element = cms::Family::element(hash, count, pending.produce, &pending);
   state = CmsStates::add(state, element);
-  if (pending.text != nullptr) pfree(pending.text);
+  pending.release();
   return state;
 }
 

@@ -69,6 +69,17 @@ struct SketchStates {
     return v;
   }
 
+  // Argument n as a view of its stored form, for readers: a working state
+  // (the result of a user's aggregate over our transition function without
+  // our final function) is converted first.
+  static View stored_view_arg(FunctionCallInfo fcinfo, int n) {
+    View v = view_arg(fcinfo, n);
+    if (Family::is_stored(v)) return v;
+    const SketchBytes b = bytes_of(stored_of(v));
+    raise_if(Family::parse(b.data, b.len, &v));
+    return v;
+  }
+
   // Argument 0 as a working state this call may write (see the top).
   static pg_attribute_always_inline uint8_t* take(FunctionCallInfo fcinfo, bool in_agg) {
     auto* raw = reinterpret_cast<struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));

@@ -47,6 +47,31 @@ constexpr int kItemDigitsBytes = 24;  // "-9223372036854775808" and a NUL
 ItemText item_text(const ItemSource* source, Datum value, uint32 max_bytes,
                    char (&digits)[kItemDigitsBytes]);
 
+// The text of a value being added, made only when the sketch asks for it
+// (a family's TextSource, which returns the family's Text {bytes, len,
+// clipped}); the caller keeps it on its stack for the add and calls
+// release() afterwards.
+template <class Text, uint32 kMaxBytes>
+struct PendingItemText {
+  const ItemSource* source;
+  Datum value;
+  char* allocated = nullptr;
+  char digits[kItemDigitsBytes] = {};
+
+  PendingItemText(const ItemSource* s, Datum v) : source(s), value(v) {}
+
+  static Text produce(void* context) {
+    auto* self = static_cast<PendingItemText*>(context);
+    const ItemText t = item_text(self->source, self->value, kMaxBytes, self->digits);
+    self->allocated = t.allocated;
+    return Text{t.bytes, t.len, t.clipped};
+  }
+
+  void release() {
+    if (allocated != nullptr) pfree(allocated);
+  }
+};
+
 // Turns kept texts back into values: as text, or as the type of the hint
 // argument `hint_argno` (-1: none).
 struct ItemReader {

@@ -93,13 +93,13 @@ extern "C" Datum theta_intersect_trans(PG_FUNCTION_ARGS) {
     if (PG_ARGISNULL(0)) PG_RETURN_NULL();
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
-  const theta::View b = theta_stored_arg(fcinfo, 1);
+  const theta::View b = ThetaStates::stored_view_arg(fcinfo, 1);
   if (PG_ARGISNULL(0)) {
     uint8_t* copy = ThetaStates::allocate(b.size);
     memcpy(copy, b.data, b.size);
     PG_RETURN_POINTER(ThetaStates::datum_of(copy));
   }
-  const theta::View a = theta_stored_arg(fcinfo, 0);
+  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0);
   PG_RETURN_POINTER(theta_combined(a, b, theta::intersect_size(a, b),
                                    [&](uint8_t* dst) { theta::write_intersect(a, b, dst); }));
 }

@@ -19,14 +19,6 @@ int theta_lg_k(int64 lg_k) {
   return static_cast<int>(lg_k);
 }
 
-theta::View theta_stored_arg(FunctionCallInfo fcinfo, int n) {
-  theta::View v = ThetaStates::view_arg(fcinfo, n);
-  if (v.encoding == theta::Encoding::kStored) return v;
-  const SketchBytes b = bytes_of(ThetaStates::stored_of(v));
-  theta_check(theta::parse(b.data, b.len, Validation::kStructure, &v));
-  return v;
-}
-
 Status theta_validate(const uint8* data, size_t len) {
   theta::View v;
   return theta::parse(data, len, Validation::kCanonical, &v);

@@ -26,10 +26,6 @@ using ThetaStates = SketchStates<theta::Family, kThetaTypeName, theta_raise>;
 // lg_k from an SQL argument, or 22023.
 int theta_lg_k(int64 lg_k);
 
-// Argument n as a view of the stored form, detoasted; a working state (the
-// result of a user's aggregate without our final function) is converted.
-theta::View theta_stored_arg(FunctionCallInfo fcinfo, int n);
-
 // Checks bytes as a stored theta from outside. The Validator of text and
 // binary input.
 Status theta_validate(const uint8* data, size_t len);

@@ -72,21 +72,21 @@ extern "C" Datum theta_union2(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
   PG_RETURN_POINTER(theta_combined(a, b, theta::union_size(a, b),
                                    [&](uint8_t* dst) { theta::write_union(a, b, dst); }));
 }
 
 // a ∩ b (&), strict.
 extern "C" Datum theta_intersect2(PG_FUNCTION_ARGS) {
-  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
   PG_RETURN_POINTER(theta_combined(a, b, theta::intersect_size(a, b),
                                    [&](uint8_t* dst) { theta::write_intersect(a, b, dst); }));
 }
 
 // a \ b: the values of a not in b, strict.
 extern "C" Datum theta_diff(PG_FUNCTION_ARGS) {
-  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
   PG_RETURN_POINTER(theta_combined(a, b, theta::a_not_b_size(a, b),
                                    [&](uint8_t* dst) { theta::write_a_not_b(a, b, dst); }));
 }
@@ -94,7 +94,7 @@ extern "C" Datum theta_diff(PG_FUNCTION_ARGS) {
 // The estimated number of distinct values, rounded; NULL -> 0.
 extern "C" Datum theta_count(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  PG_RETURN_INT64(static_cast<int64>(std::llround(theta::estimate(theta_stored_arg(fcinfo, 0)))));
+  PG_RETURN_INT64(static_cast<int64>(std::llround(theta::estimate(ThetaStates::stored_view_arg(fcinfo, 0)))));
 }
 
 // theta_bounds(sketch, confidence DEFAULT 0.95) -> (lower, upper): the
@@ -109,7 +109,7 @@ extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
   }
   const double confidence = confidence_arg(fcinfo, 1);
   theta::Bounds b{0, 0};
-  if (!PG_ARGISNULL(0)) b = theta::bounds(theta_stored_arg(fcinfo, 0), confidence);
+  if (!PG_ARGISNULL(0)) b = theta::bounds(ThetaStates::stored_view_arg(fcinfo, 0), confidence);
   Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(b.lower))),
                      Int64GetDatum(static_cast<int64>(std::ceil(b.upper)))};
   bool nulls[2] = {false, false};
@@ -121,7 +121,7 @@ extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
 extern "C" Datum theta_jaccard(PG_FUNCTION_ARGS) {
   const double confidence = confidence_arg(fcinfo, 2);
   TupleDesc desc = result_desc(fcinfo, "theta_jaccard");
-  const theta::View a = theta_stored_arg(fcinfo, 0), b = theta_stored_arg(fcinfo, 1);
+  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
   theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
   const theta::Similarity s = theta::jaccard(a, b, confidence);
   if (!s.defined) PG_RETURN_NULL();
@@ -131,7 +131,7 @@ extern "C" Datum theta_jaccard(PG_FUNCTION_ARGS) {
 }
 
 extern "C" Datum theta_info(PG_FUNCTION_ARGS) {
-  const theta::View v = theta_stored_arg(fcinfo, 0);
+  const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
   const bool exact = v.theta == theta::kThetaExact;
   const theta::Bounds b = theta::bounds(v, 0.95);
   char* json = psprintf(

@@ -20,10 +20,8 @@ extern "C" Datum theta_in(PG_FUNCTION_ARGS) {
 extern "C" Datum theta_out(PG_FUNCTION_ARGS) {
   // Aggregate states may reach here (a distributed engine ships partial
   // states as text), so always print the stored form.
-  const theta::View v = ThetaStates::view_arg(fcinfo, 0);
-  if (v.encoding == theta::Encoding::kStored) PG_RETURN_CSTRING(sketch_to_text(v.data, v.size));
-  const SketchBytes b = bytes_of(ThetaStates::stored_of(v));
-  PG_RETURN_CSTRING(sketch_to_text(b.data, b.len));
+  const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
+  PG_RETURN_CSTRING(sketch_to_text(v.data, v.size));
 }
 
 extern "C" Datum theta_recv(PG_FUNCTION_ARGS) {
@@ -32,10 +30,8 @@ extern "C" Datum theta_recv(PG_FUNCTION_ARGS) {
 }
 
 extern "C" Datum theta_send(PG_FUNCTION_ARGS) {
-  const theta::View v = ThetaStates::view_arg(fcinfo, 0);
-  if (v.encoding == theta::Encoding::kStored) PG_RETURN_BYTEA_P(sketch_to_send(v.data, v.size));
-  const SketchBytes b = bytes_of(ThetaStates::stored_of(v));
-  PG_RETURN_BYTEA_P(sketch_to_send(b.data, b.len));
+  const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
+  PG_RETURN_BYTEA_P(sketch_to_send(v.data, v.size));
 }
 
 extern "C" Datum theta_from_bytea(PG_FUNCTION_ARGS) {

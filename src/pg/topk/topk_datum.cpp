@@ -27,14 +27,6 @@ uint32 topk_k(int64 k) {
   return static_cast<uint32>(k);
 }
 
-topk::View topk_stored_arg(FunctionCallInfo fcinfo, int n) {
-  topk::View v = TopkStates::view_arg(fcinfo, n);
-  if (v.encoding == topk::Encoding::kStored) return v;
-  const SketchBytes b = bytes_of(TopkStates::stored_of(v));
-  topk_check(topk::parse(b.data, b.len, Validation::kStructure, &v));
-  return v;
-}
-
 Status topk_validate(const uint8* data, size_t len) {
   topk::View v;
   Status st = topk::parse(data, len, Validation::kCanonical, &v);
@@ -60,28 +52,12 @@ uint8_t* topk_new_state(uint32 k) {
 
 namespace {
 
-// The text of the value being added (topk::Family::TextSource).
-struct PendingText {
-  const ItemSource* source;
-  Datum value;
-  char* text;
-  char digits[kItemDigitsBytes];
-};
-
-topk::Family::Text pending_text(void* context) {
-  auto* pending = static_cast<PendingText*>(context);
-  const ItemText t = item_text(pending->source, pending->value, topk::kMaxItemBytes, pending->digits);
-  pending->text = t.allocated;
-  return topk::Family::Text{t.bytes, t.len, t.clipped};
-}
-
-pg_noinline void report_overflow(uint8_t* state, uint64 weight) {
-  topk::View v;
-  topk_check(topk::parse(state, TopkStates::length_of(state), Validation::kStructure, &v));
+pg_noinline void report_overflow(const uint8_t* state, uint64 weight) {
+  const uint64 total = load_le64(state + topk::detail::kTotalOffset);
   ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                   errmsg("topk total would exceed %lld (%llu + %llu)",
                          static_cast<long long>(topk::kMaxTotal),
-                         static_cast<unsigned long long>(v.total),
+                         static_cast<unsigned long long>(total),
                          static_cast<unsigned long long>(weight))));
 }
 
@@ -90,10 +66,10 @@ pg_noinline void report_overflow(uint8_t* state, uint64 weight) {
 uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSource* source,
                         Datum value) {
   TopkStates::accept_kind(state, &source->hasher);
-  PendingText pending{source, value, nullptr, {}};
-  topk::Family::Element element = topk::Family::element(hash, weight, pending_text, &pending);
+  PendingItemText<topk::Family::Text, topk::kMaxItemBytes> pending(source, value);
+  topk::Family::Element element = topk::Family::element(hash, weight, pending.produce, &pending);
   state = TopkStates::add(state, element);
-  if (pending.text != nullptr) pfree(pending.text);
+  pending.release();
   if (unlikely(element.overflowed)) report_overflow(state, weight);
   return state;
 }

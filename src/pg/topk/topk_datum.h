@@ -26,10 +26,6 @@ using TopkStates = SketchStates<topk::Family, kTopkTypeName, topk_raise>;
 // k from an SQL argument, or 22023.
 uint32 topk_k(int64 k);
 
-// Argument n as a view of the stored form, detoasted; a working state (the
-// result of a user's aggregate without our final function) is converted.
-topk::View topk_stored_arg(FunctionCallInfo fcinfo, int n);
-
 // Checks bytes as a stored topk from outside: every byte, and every item
 // text valid in the server encoding. The Validator of text and binary input.
 Status topk_validate(const uint8* data, size_t len);

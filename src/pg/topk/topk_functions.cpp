@@ -84,7 +84,7 @@ extern "C" Datum topk_total(PG_FUNCTION_ARGS) {
 // Δ: every count is within [lower, lower + Δ]; items not held count at most Δ.
 extern "C" Datum topk_max_error(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  PG_RETURN_INT64(static_cast<int64>(topk_stored_arg(fcinfo, 0).max_error));
+  PG_RETURN_INT64(static_cast<int64>(TopkStates::stored_view_arg(fcinfo, 0).max_error));
 }
 
 // topk_estimate(summary, item) -> (estimate, lower_bound, upper_bound): a
@@ -101,7 +101,7 @@ extern "C" Datum topk_estimate(PG_FUNCTION_ARGS) {
   uint64 estimate = 0, lower = 0, upper = 0;
   if (!PG_ARGISNULL(0)) {
     auto* hasher = element_hasher(fcinfo, 1);
-    const topk::View v = topk_stored_arg(fcinfo, 0);
+    const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
     check_value_kind(v.data, hasher);
     topk::Item item;
     upper = v.max_error;
@@ -125,14 +125,14 @@ extern "C" Datum topk_scale(PG_FUNCTION_ARGS) {
   if (Status st = topk::check_scale_factor(factor); !st.is_ok())
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("topk_scale: %s", st.message()),
                     errhint("Halving every period (factor 0.5) keeps a decaying window.")));
-  const topk::View v = topk_stored_arg(fcinfo, 0);
+  const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
   struct varlena* out = new_sketch(topk::scaled_size(v, factor));
   topk::write_scaled(v, factor, payload(out));
   PG_RETURN_POINTER(out);
 }
 
 extern "C" Datum topk_info(PG_FUNCTION_ARGS) {
-  const topk::View v = topk_stored_arg(fcinfo, 0);
+  const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
   char* json = psprintf(
       "{\"type\": \"topk\", \"k\": %u, \"items\": %u, \"total\": %llu, \"max_error\": %llu, "
       "\"error_bound\": %llu, \"bytes\": %zu, \"format_version\": %d, "

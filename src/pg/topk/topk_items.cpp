@@ -57,7 +57,7 @@ extern "C" Datum topk_items(PG_FUNCTION_ARGS) {
   }
   ItemReader reader;
   init_item_reader(fcinfo, PG_NARGS() > 2 ? 2 : -1, "topk_items", &reader);
-  const topk::View v = topk_stored_arg(fcinfo, 0);
+  const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
   emit_items(fcinfo, v, reader, limit, "topk_items", [](uint64, uint64) { return true; });
   return (Datum)0;
 }
@@ -89,7 +89,7 @@ extern "C" Datum topk_frequent(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) return (Datum)0;
   ItemReader reader;
   init_item_reader(fcinfo, PG_NARGS() > 3 ? 3 : -1, "topk_frequent", &reader);
-  const topk::View v = topk_stored_arg(fcinfo, 0);
+  const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
   const uint64 t = threshold > 0.0 ? ExactFactor(threshold).floor(v.total) : 0;
   if (no_false_negatives) {
     if (v.max_error > t)

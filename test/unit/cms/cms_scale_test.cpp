@@ -30,13 +30,17 @@ void expect_scaled_valid(bool conservative, uint32_t width, uint64_t seed) {
     ASSERT_TRUE(st.is_ok()) << st.message() << " factor " << factor;
     const ExactFactor f(factor);
     EXPECT_LE(w.total, f.floor(v.total));
-    if (!conservative) EXPECT_EQ(w.total, f.floor(v.total));
+    if (!conservative) {
+      EXPECT_EQ(w.total, f.floor(v.total));
+    }
     for (const auto& [key, count] : truth) {
       const uint64_t e = estimate(w, test::key_hash(key));
       EXPECT_GE(e, f.floor(count)) << key;
       EXPECT_LE(e, f.floor(estimate(v, test::key_hash(key))) + 1) << key;
     }
-    if (factor == 1.0) EXPECT_EQ(out, stored);
+    if (factor == 1.0) {
+      EXPECT_EQ(out, stored);
+    }
   }
 }
 

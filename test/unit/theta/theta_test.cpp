@@ -566,7 +566,7 @@ TEST(ThetaTest, RthSmallestAndSortMatchStdSort) {
     std::sort(nonzero.begin(), nonzero.end());
     if (!nonzero.empty()) {
       const uint32_t rank = 1 + static_cast<uint32_t>(r.below(nonzero.size()));
-      EXPECT_EQ(detail::rth_smallest(n, rank, [&](uint32_t i) { return v[i]; }),
+      EXPECT_EQ(radix_select<false>(n, rank, [&](uint32_t i) { return v[i]; }),
                 nonzero[rank - 1]);
     }
     std::vector<uint8_t> bytes(8 * n);

@@ -224,7 +224,7 @@ TEST(TopkTest, OverflowIsRefusedNotWrapped) {
   EXPECT_EQ(t.merge(s).code(), StatusCode::kOverflow);
 }
 
-TEST(TopkTest, RthLargestMatchesSorting) {
+TEST(TopkTest, RadixSelectMatchesSorting) {
   Random r(5);
   for (int trial = 0; trial < 200; trial++) {
     const uint32_t n = 1 + static_cast<uint32_t>(r.below(300));
@@ -233,7 +233,7 @@ TEST(TopkTest, RthLargestMatchesSorting) {
     const uint32_t rank = 1 + static_cast<uint32_t>(r.below(n));
     std::vector<uint64_t> sorted = v;
     std::sort(sorted.rbegin(), sorted.rend());
-    EXPECT_EQ(detail::rth_largest(n, rank, [&](uint32_t i) { return v[i]; }), sorted[rank - 1]);
+    EXPECT_EQ(radix_select<true>(n, rank, [&](uint32_t i) { return v[i]; }), sorted[rank - 1]);
   }
 }
 
