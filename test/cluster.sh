@@ -26,7 +26,9 @@ if [ "$mode" = "run-or-use" ] && { [ -n "${PGHOST:-}" ] || [ -n "${PGDATABASE:-}
 fi
 
 PG_MAJOR=${PG_MAJOR:-15}
-pg_bin=/usr/lib/postgresql/$PG_MAJOR/bin
+# PG_BIN: another server build, e.g. a copy of the installation with a
+# private DESTDIR install of the extension in it.
+pg_bin=${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
 dir=$(mktemp -d /tmp/sketch-cluster.XXXXXX)
 chmod 755 "$dir"
 

@@ -12,6 +12,8 @@ const char* kind_name(SketchKind kind) {
     case SketchKind::kDdsketch: return "ddsketch";
     case SketchKind::kTopk: return "topk";
     case SketchKind::kTheta: return "theta";
+    case SketchKind::kCountingBloom: return "counting_bloom";
+    case SketchKind::kCuckoo: return "cuckoo";
   }
   return "unknown";
 }

@@ -2,7 +2,7 @@
 //
 //   byte 0-1  magic "SK"
 //   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk,
-//             6 = theta)
+//             6 = theta, 7 = counting_bloom, 8 = cuckoo)
 //   byte 3    format version of that kind
 //   byte 4    hash identity (see hash.h)
 //   byte 5-7  three bytes the kind uses for its own small parameters
@@ -25,10 +25,12 @@ enum class SketchKind : uint8_t {
   kDdsketch = 4,
   kTopk = 5,
   kTheta = 6,
+  kCountingBloom = 7,
+  kCuckoo = 8,
 };
 
 // The highest kind byte this build knows.
-constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kTheta);
+constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kCuckoo);
 
 constexpr size_t kHeaderSize = 8;
 

@@ -79,6 +79,8 @@ TEST(Header, KindNames) {
   EXPECT_STREQ(kind_name(SketchKind::kHll), "hll");
   EXPECT_STREQ(kind_name(SketchKind::kCms), "cms");
   EXPECT_STREQ(kind_name(SketchKind::kBloom), "bloom");
+  EXPECT_STREQ(kind_name(SketchKind::kCountingBloom), "counting_bloom");
+  EXPECT_STREQ(kind_name(SketchKind::kCuckoo), "cuckoo");
 }
 
 // --- hex text ----------------------------------------------------------------

@@ -1,0 +1,1 @@
+-- counting_bloom: Bloom filters with 4-bit counters, so that members can be deleted.

@@ -1,0 +1,1 @@
+-- cuckoo: cuckoo filters for membership with deletes.
