@@ -1,0 +1,299 @@
+// Cuckoo filter: set membership with deletes (Fan, Andersen, Kaminsky,
+// Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
+//
+// A filter is an array of B buckets of b slots (b in {2, 4, 8}); a slot holds
+// an f-bit fingerprint of a value or 0 (empty). A value hashes once (128-bit
+// XXH3 of its canonical encoding, as bloom):
+//
+//   fp   = low 64 bits & (2^f - 1), with 0 replaced by 1 (0 marks empty)
+//   i1   = floor(high 64 bits * B / 2^64)           (Lemire's multiply-shift)
+//   i2   = alt(i1, fp),  alt(i, fp) = (H(fp) - i) mod B,
+//          H(fp) = floor(mix64(fp) * B / 2^64)      (a fixed mix of fp)
+//
+// and lives in one slot of bucket i1 or i2 (partial-key cuckoo hashing). Any
+// B works, not only powers of two, so sizing is tight: alt is an involution,
+// alt(alt(i, fp), fp) = (H - (H - i)) mod B = i, so an entry can always move
+// to its other bucket knowing only its bucket and its fingerprint.
+//
+// A lookup compares fp with the 2b slots of its two buckets: a value never
+// added matches with probability <= 2b / 2^f (exactly 1 - (1 - 1/(2^f - 1))^
+// (2b * load) at a load, since fingerprints are uniform over 1..2^f - 1).
+// Sizing for n values at false-positive rate p: f = ceil(log2(2b/p)) (4..32)
+// and B = ceil(n / (b * alpha)) at a design load alpha that inserts reach
+// reliably within 500 relocations (design_load: 0.80 at b = 2, 0.90 at b = 4,
+// 0.93 at b = 8). Fingerprints are packed bit-wise, so a member costs
+// f / alpha bits: (log2(1/p) + log2(2b)) / alpha, (log2(1/p) + 3) / alpha at
+// b = 4.
+//
+// Insert: the first empty slot of i1, then of i2; else relocation ("kicks"):
+// up to kMaxKicks times, a victim slot of the current bucket, chosen by a
+// function of the moving fingerprint and the kick number (no random state, so
+// the same inserts in the same order give the same bytes), swaps with the
+// moving fingerprint, which then goes to its alternate bucket. When the kicks
+// run out, the whole kick path is undone in reverse (the filter is exactly as
+// before: nothing is lost) and the filter grows as RedisBloom's CF does: a new
+// sub-filter of twice the buckets of the largest one is appended to a chain,
+// and the value goes there. Lookups check every sub-filter (each with its own
+// B); at most kMaxSubfilters, and never past kMaxDumpableBytes.
+//
+// Stored format (version 1), all integers little-endian:
+//
+//   byte 0-7    common header (header.h): kind cuckoo, version 1, hash
+//               identity; param[0] = f (4..32), param[1] = encoding (0 =
+//               stored, 1 = working), byte 7 = element kind
+//   byte 8      b, the bucket size (2, 4 or 8)
+//   byte 9      S, the number of sub-filters (1..kMaxSubfilters)
+//   byte 10-15  zero
+//   then S sub-filters, each:
+//     8 bytes   B, its bucket count (>= 1)
+//     8 bytes   its count: non-zero slots it holds
+//     slots     B*b fingerprints of f bits, slot s (bucket s / b) at bits
+//               s*f .. s*f + f - 1 of the area (bit j = bit j%8 of byte j/8),
+//               in ceil(B*b*f / 64) 64-bit words; the padding bits are zero
+//   8 bytes     zero (a guard: every slot reads with one unaligned 64-bit load)
+//
+// Working encoding (param[1] = 1, aggregate states only): the same layout
+// followed by a tail of zero bytes, spare room into which a union appends
+// sub-filters in place. write_stored drops the tail; every input path refuses
+// encoding 1.
+//
+// Every function here works on caller-owned byte buffers and never allocates.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "core/common/bytes.h"
+#include "core/common/hash.h"
+#include "core/common/header.h"
+#include "core/common/status.h"
+#include "core/common/validation.h"
+
+namespace sketch::cuckoo {
+
+constexpr uint8_t kFormatVersion = 1;
+
+constexpr int kMinFingerprintBits = 4;
+constexpr int kMaxFingerprintBits = 32;
+constexpr int kMaxSubfilters = 32;
+constexpr int kMaxKicks = 500;
+
+constexpr size_t kBucketSizeOffset = 8;
+constexpr size_t kSubfilterCountOffset = 9;
+constexpr size_t kFirstSubfilterOffset = 16;
+constexpr size_t kSubfilterHeaderBytes = 16;
+constexpr size_t kGuardBytes = 8;
+
+enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+
+// The design load alpha of a bucket size (2, 4 or 8): the share of slots that
+// inserts fill reliably within kMaxKicks relocations (measured in
+// test/accuracy/cuckoo_accuracy_test.cpp).
+double design_load(int bucket_size);
+
+inline bool valid_bucket_size(int64_t b) { return b == 2 || b == 4 || b == 8; }
+
+struct Params {
+  uint64_t buckets;      // B of the first sub-filter
+  int fingerprint_bits;  // f
+  int bucket_size;       // b
+};
+
+// Bytes of a sub-filter's slot area: ceil(B*b*f / 64) 64-bit words. Callers
+// keep B <= kMaxPlannedBuckets so that nothing overflows.
+constexpr uint64_t kMaxPlannedBuckets = uint64_t{1} << 55;
+inline uint64_t area_bytes(uint64_t buckets, int b, int f) {
+  const unsigned __int128 bits = static_cast<unsigned __int128>(buckets) * b * f;
+  return static_cast<uint64_t>((bits + 63) / 64 * 8);
+}
+inline uint64_t subfilter_bytes(uint64_t buckets, int b, int f) {
+  return kSubfilterHeaderBytes + area_bytes(buckets, b, f);
+}
+// Bytes of a one-sub-filter filter, header and guard included.
+inline uint64_t filter_size(const Params& p) {
+  return kFirstSubfilterOffset + subfilter_bytes(p.buckets, p.bucket_size, p.fingerprint_bits) +
+         kGuardBytes;
+}
+
+// f and B for n values at false-positive rate p and bucket size b, also when
+// the filter would be too large to build (cuckoo_sizing reports `fits`).
+// kInvalidParameter for n < 1, p outside (0, 1), b not 2, 4 or 8, p below
+// 2b / 2^32 (more than 32 fingerprint bits).
+Status plan_size(int64_t n, double p, int64_t bucket_size, Params* out);
+
+// plan_size, refusing (kOverflow: a limit) filters larger than kMaxDumpableBytes.
+Status size_for(int64_t n, double p, int64_t bucket_size, Params* out);
+
+// A parsed, read-only look at a filter.
+struct View {
+  int fingerprint_bits;
+  int bucket_size;
+  uint8_t hash_identity;
+  Encoding encoding;
+  int subfilters;
+  size_t used;  // bytes of the layout (header to guard); size - used is the tail
+  const uint8_t* data;
+  size_t size;
+  uint64_t buckets[kMaxSubfilters];
+  size_t offset[kMaxSubfilters];  // of each sub-filter's 16-byte header
+};
+
+using sketch::Validation;
+
+// kCanonical: stored encoding only, every byte (reserved bytes, padding, the
+// guard, each count against the non-zero slots: O(slots)). kStructure: both
+// encodings; the header, the chain and the lengths, O(S).
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
+
+// The O(1) (at most kMaxSubfilters steps) check of parse(kStructure) without
+// a Status: the chain fits the buffer, so every slot, count and the guard
+// are inside it. Stored: the layout is the whole buffer; working: at most.
+bool is_valid_structure(const uint8_t* data, size_t len);
+
+// Writes an empty filter: filter_size(params) bytes.
+void write_empty(uint8_t* dst, const Params& params);
+
+// Writes the stored form (v.used bytes) / a working copy (v.used bytes) of v.
+void write_stored(const View& v, uint8_t* dst);
+void write_working(const View& v, uint8_t* dst);
+
+// --- hashing ------------------------------------------------------------------
+
+inline uint64_t mix64(uint64_t x) {  // MurmurHash3's fmix64
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+inline uint64_t reduce(uint64_t x, uint64_t n) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(x) * n) >> 64);
+}
+
+inline uint32_t fingerprint_mask(int f) {
+  return f >= 32 ? 0xffffffffu : (uint32_t{1} << f) - 1;
+}
+
+inline uint32_t fingerprint_of(Hash128 h, int f) {
+  const uint32_t fp = static_cast<uint32_t>(h.low) & fingerprint_mask(f);
+  return fp == 0 ? 1 : fp;
+}
+
+inline uint64_t primary_bucket(Hash128 h, uint64_t buckets) { return reduce(h.high, buckets); }
+
+inline uint64_t alt_bucket(uint64_t i, uint32_t fp, uint64_t buckets) {
+  const uint64_t h = reduce(mix64(fp), buckets);
+  return h >= i ? h - i : h + buckets - i;
+}
+
+// --- slots ----------------------------------------------------------------------
+
+// Slot s of an area of f-bit slots (one unaligned 64-bit load: the guard or
+// the next sub-filter's header follows every area).
+inline uint32_t get_slot(const uint8_t* area, uint64_t s, int f) {
+  const uint64_t bit = s * static_cast<uint64_t>(f);
+  return static_cast<uint32_t>(load_le64(area + (bit >> 3)) >> (bit & 7)) & fingerprint_mask(f);
+}
+
+inline void set_slot(uint8_t* area, uint64_t s, int f, uint32_t value) {
+  const uint64_t bit = s * static_cast<uint64_t>(f);
+  const uint64_t mask = static_cast<uint64_t>(fingerprint_mask(f)) << (bit & 7);
+  uint64_t w = load_le64(area + (bit >> 3));
+  w = (w & ~mask) | (static_cast<uint64_t>(value) << (bit & 7));
+  store_le64(area + (bit >> 3), w);
+}
+
+// Copies of fp in bucket i.
+inline int count_in_bucket(const uint8_t* area, uint64_t i, int b, int f, uint32_t fp) {
+  int n = 0;
+  const uint64_t first = i * static_cast<uint64_t>(b);
+  if (b * f + 7 <= 64) {  // the whole bucket in one load
+    const uint64_t bit = first * static_cast<uint64_t>(f);
+    const uint64_t w = load_le64(area + (bit >> 3)) >> (bit & 7);
+    const uint32_t mask = fingerprint_mask(f);
+    for (int k = 0; k < b; k++) n += ((w >> (k * f)) & mask) == fp;
+    return n;
+  }
+  for (int k = 0; k < b; k++) n += get_slot(area, first + k, f) == fp;
+  return n;
+}
+
+// --- sub-filters of a buffer ------------------------------------------------------
+
+inline int fingerprint_bits_of(const uint8_t* filter) { return filter[5]; }
+inline Encoding encoding_of(const uint8_t* filter) { return static_cast<Encoding>(filter[6]); }
+inline int bucket_size_of(const uint8_t* filter) { return filter[kBucketSizeOffset]; }
+inline int subfilter_count_of(const uint8_t* filter) { return filter[kSubfilterCountOffset]; }
+
+// --- operations (on a buffer parse() or is_valid_structure() accepted) ------------
+
+enum class AddResult { kAdded, kPresent, kFull };
+
+// Adds a fingerprint copy (multiset: CF.ADD). kFull when no sub-filter takes
+// it (the buffer is then exactly as before): the caller grows.
+AddResult add_hash(uint8_t* filter, Hash128 h);
+
+// Adds unless maybe-present (CF.ADDNX; set semantics of cuckoo_agg).
+AddResult add_new_hash(uint8_t* filter, Hash128 h);
+
+// Removes one copy of the fingerprint from its candidate buckets; sub-filters
+// searched newest first (the last of the chain first), in each bucket i1
+// before i2, lowest slot first. False when absent (nothing changed).
+bool delete_hash(uint8_t* filter, Hash128 h);
+
+// Maybe-present?
+bool contains_hash(const View& v, Hash128 h);
+
+// Copies of the fingerprint in its candidate buckets, over every sub-filter.
+int64_t count_hash(const View& v, Hash128 h);
+
+// --- growth ------------------------------------------------------------------------
+
+// Bytes of v with one more sub-filter of twice the largest B (the stored
+// layout, no tail), or kOverflow when that passes kMaxSubfilters or
+// kMaxDumpableBytes. `*size` is set either way (saturated).
+Status plan_grow(const View& v, size_t* size);
+
+// Writes v (its layout, the tail dropped) plus the empty new sub-filter: the
+// size plan_grow gave; encoding working.
+void grow(const View& v, uint8_t* dst);
+
+// --- combining ---------------------------------------------------------------------
+
+// kMismatch, naming both, unless f, b and hash identity agree.
+Status check_compatible(const View& a, const View& b);
+
+// kOverflow when a ∪ b could pass kMaxSubfilters (a.S + b.S) or
+// kMaxDumpableBytes (a.used + b.used). *in_place when a is a working state
+// whose zero tail holds b.used bytes; else *size = a.used + b.used.
+Status plan_union(const View& a, const View& b, bool* in_place, size_t* size);
+
+// a ∪ b into `target` (a's own buffer when in place, else a new zeroed buffer
+// of the planned size, into which a's layout is copied first): every
+// fingerprint of each sub-filter of b with B buckets is re-inserted at its
+// bucket into the sub-filters of a with that B (the first that takes it,
+// skipped when already in its bucket pair there); what none takes goes to a
+// sub-filter with that B appended for it. Cannot fail.
+void union_into(uint8_t* target, size_t target_len, const View& a, const View& b);
+
+// --- estimates ---------------------------------------------------------------------
+
+// Fingerprints held: the sum of the counts.
+uint64_t held(const View& v);
+
+// Slots over all sub-filters.
+uint64_t capacity(const View& v);
+
+// 1 - prod_i (1 - 1/(2^f - 1))^(2 b load_i), load_i = count_i / (B_i b): the
+// chance that a value never added finds its fingerprint.
+double estimate_fpp(const View& v);
+
+inline const uint8_t* area_of(const View& v, int j) {
+  return v.data + v.offset[j] + kSubfilterHeaderBytes;
+}
+inline uint64_t count_of(const View& v, int j) { return load_le64(v.data + v.offset[j] + 8); }
+
+}  // namespace sketch::cuckoo

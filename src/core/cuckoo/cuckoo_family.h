@@ -1,0 +1,87 @@
+// cuckoo's traits for the shared aggregate-state mechanism (working_state.h).
+//
+// A state is updated in place in either encoding: an add writes slots and a
+// count inside a sub-filter. When no sub-filter takes a value (its kick path
+// undone), add asks for growth: a copy with one more sub-filter of twice the
+// largest B (the caller checks plan_grow's limits first: 54000 in the
+// server). A union writes into a working state's zero tail when it is large
+// enough, else into a new buffer of a.used + b.used bytes (the most the
+// appended sub-filters can take), so plan_merge knows the size before merge
+// runs and merge cannot fail; the tail never exceeds one operand.
+#pragma once
+
+#include "core/common/element_kind.h"
+#include "core/common/header.h"
+#include "core/cuckoo/cuckoo.h"
+
+namespace sketch::cuckoo {
+
+struct Family {
+  using View = cuckoo::View;
+
+  static const uint8_t* bytes_of(const View& v) { return v.data; }
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return cuckoo::parse(data, len, Validation::kStructure, out);
+  }
+
+  // At most kMaxSubfilters steps, no Status: the header, f, b, the chain of
+  // sub-filters inside the buffer (so every slot, count and the guard a
+  // write can touch is inside it), exactly the buffer for the stored
+  // encoding, within it for the working one.
+  static bool is_working(const uint8_t* data, size_t len) {
+    return is_valid_structure(data, len);
+  }
+
+  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
+
+  static size_t working_size(const View& v) { return v.used; }
+  static void write_working(const View& v, uint8_t* dst) { cuckoo::write_working(v, dst); }
+
+  static size_t stored_size(const View& v) { return v.used; }
+  static void write_stored(const View& v, uint8_t* dst) { cuckoo::write_stored(v, dst); }
+
+  // One value: its hash, and whether it is added only when not maybe-present
+  // (cuckoo_add_new and cuckoo_agg) or as one more copy (cuckoo_add).
+  struct Element {
+    Hash128 hash;
+    bool only_new;
+  };
+
+  struct Growth {
+    size_t size;
+  };
+
+  static bool add(uint8_t* state, Element& e, Growth* growth) {
+    growth->size = 0;
+    const AddResult r = e.only_new ? add_new_hash(state, e.hash) : add_hash(state, e.hash);
+    return r != AddResult::kFull;
+  }
+
+  // SIZE_MAX when growth passes a limit (plan_grow's Status says which): no
+  // allocator hands that out.
+  static void plan_growth(const View& v, Growth* growth) {
+    (void)plan_grow(v, &growth->size);
+  }
+  static void grow(const View& v, const Growth&, uint8_t* dst) { cuckoo::grow(v, dst); }
+
+  struct MergePlan {
+    bool in_place;
+    size_t size;
+  };
+
+  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    return plan_union(a, b, &plan->in_place, &plan->size);
+  }
+
+  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
+                    uint8_t* dst) {
+    if (plan.in_place) {
+      union_into(a_buffer, a.size, a, b);
+    } else {
+      union_into(dst, plan.size, a, b);
+    }
+  }
+};
+
+}  // namespace sketch::cuckoo

@@ -1,0 +1,210 @@
+// Sizing, parsing and the empty filter.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/common/element_kind.h"
+#include "core/cuckoo/cuckoo.h"
+
+namespace sketch::cuckoo {
+
+double design_load(int bucket_size) {
+  switch (bucket_size) {
+    case 2: return 0.80;
+    case 8: return 0.93;
+    default: return 0.90;
+  }
+}
+
+Status plan_size(int64_t n, double p, int64_t bucket_size, Params* out) {
+  if (n < 1)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cuckoo filter capacity n must be at least 1, got %lld",
+                         static_cast<long long>(n));
+  if (!(p > 0.0 && p < 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cuckoo filter false-positive rate p must be between 0 and 1 "
+                         "(exclusive), got %g", p);
+  if (!valid_bucket_size(bucket_size))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "cuckoo filter bucket size must be 2, 4 or 8, got %lld",
+                         static_cast<long long>(bucket_size));
+  const int b = static_cast<int>(bucket_size);
+  const double exact_f = std::ceil(std::log2(2.0 * b / p) - 1e-9);
+  if (exact_f > kMaxFingerprintBits)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a cuckoo filter at p = %g with bucket size %d needs %.0f-bit "
+                         "fingerprints, above the maximum of %d (p must be at least 2b/2^32 = "
+                         "%.3g)", p, b, exact_f, kMaxFingerprintBits,
+                         2.0 * b / 4294967296.0);
+  const int f = std::max(kMinFingerprintBits, static_cast<int>(exact_f));
+  const double exact_buckets = std::ceil(static_cast<double>(n) / (b * design_load(b)));
+  if (!(exact_buckets <= static_cast<double>(kMaxPlannedBuckets)))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a cuckoo filter for n = %lld needs %.3g buckets, more than this "
+                         "function can describe", static_cast<long long>(n), exact_buckets);
+  *out = Params{std::max<uint64_t>(1, static_cast<uint64_t>(exact_buckets)), f, b};
+  return Status::ok();
+}
+
+Status size_for(int64_t n, double p, int64_t bucket_size, Params* out) {
+  Params planned;
+  Status st = plan_size(n, p, bucket_size, &planned);
+  if (!st.is_ok()) return st;
+  if (filter_size(planned) > kMaxDumpableBytes)
+    return Status::error(StatusCode::kOverflow,
+                         "a cuckoo filter for n = %lld at p = %g needs %llu bytes, above the "
+                         "maximum of %zu bytes (512 MiB less 64 KiB, the largest value that can "
+                         "be dumped as text)", static_cast<long long>(n), p,
+                         static_cast<unsigned long long>(filter_size(planned)), kMaxDumpableBytes);
+  *out = planned;
+  return Status::ok();
+}
+
+namespace {
+
+// The checks shared by parse and is_valid_structure. Fills v's chain fields;
+// returns nullptr or the reason (a static string with no arguments).
+const char* walk(const uint8_t* data, size_t len, View* v) {
+  if (len < kFirstSubfilterOffset) return "truncated before the first sub-filter";
+  const int f = data[5];
+  if (f < kMinFingerprintBits || f > kMaxFingerprintBits) return "fingerprint bits outside 4..32";
+  const int b = data[kBucketSizeOffset];
+  if (!valid_bucket_size(b)) return "bucket size not 2, 4 or 8";
+  const int s = data[kSubfilterCountOffset];
+  if (s < 1 || s > kMaxSubfilters) return "sub-filter count outside 1..32";
+  size_t at = kFirstSubfilterOffset;
+  for (int j = 0; j < s; j++) {
+    if (len - at < kSubfilterHeaderBytes) return "truncated in a sub-filter header";
+    const uint64_t buckets = load_le64(data + at);
+    if (buckets == 0) return "a sub-filter with 0 buckets";
+    if (buckets > kMaxDumpableBytes) return "a sub-filter longer than the data";
+    const uint64_t count = load_le64(data + at + 8);
+    if (count > buckets * static_cast<uint64_t>(b)) return "a sub-filter count above its slots";
+    const uint64_t bytes = subfilter_bytes(buckets, b, f);
+    if (bytes > len - at) return "a sub-filter longer than the data";
+    v->buckets[j] = buckets;
+    v->offset[j] = at;
+    at += bytes;
+  }
+  if (len - at < kGuardBytes) return "truncated before the guard";
+  v->fingerprint_bits = f;
+  v->bucket_size = b;
+  v->subfilters = s;
+  v->used = at + kGuardBytes;
+  return nullptr;
+}
+
+}  // namespace
+
+bool is_valid_structure(const uint8_t* data, size_t len) {
+  if (!is_current_header(data, len, SketchKind::kCuckoo, kFormatVersion) ||
+      !valid_element_kind(data[kElementKindOffset]))
+    return false;
+  const auto encoding = static_cast<Encoding>(data[6]);
+  if (encoding != Encoding::kStored && encoding != Encoding::kWorking) return false;
+  View v;
+  if (walk(data, len, &v) != nullptr) return false;
+  return encoding == Encoding::kWorking || v.used == len;
+}
+
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  Header header;
+  Status st = read_header(data, len, SketchKind::kCuckoo, kFormatVersion, &header);
+  if (!st.is_ok()) return st;
+  const auto encoding = static_cast<Encoding>(header.param[1]);
+  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid cuckoo data: encoding 1 is an aggregate's working state, "
+                         "which is never stored");
+  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+    return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
+                         header.param[1]);
+  if (!valid_element_kind(header.param[2]))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid cuckoo data: unknown element kind %u", header.param[2]);
+  View v;
+  const char* problem = walk(data, len, &v);
+  if (problem != nullptr)
+    return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s (%zu bytes)",
+                         problem, len);
+  if (encoding == Encoding::kStored && v.used != len)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid cuckoo data: the sub-filters need %zu bytes, got %zu", v.used,
+                         len);
+  v.hash_identity = header.hash_identity;
+  v.encoding = encoding;
+  v.data = data;
+  v.size = len;
+  if (validation == Validation::kCanonical) {
+    for (size_t i = 10; i < kFirstSubfilterOffset; i++)
+      if (data[i] != 0)
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid cuckoo data: reserved byte %zu is not zero", i);
+    for (size_t i = v.used - kGuardBytes; i < v.used; i++)
+      if (data[i] != 0)
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid cuckoo data: the guard bytes are not zero");
+    const int f = v.fingerprint_bits;
+    const int b = v.bucket_size;
+    for (int j = 0; j < v.subfilters; j++) {
+      const uint8_t* area = area_of(v, j);
+      const uint64_t slots = v.buckets[j] * b;
+      uint64_t nonzero = 0;
+      for (uint64_t s = 0; s < slots; s++) nonzero += get_slot(area, s, f) != 0;
+      if (nonzero != count_of(v, j))
+        return Status::error(StatusCode::kInvalidFormat,
+                             "invalid cuckoo data: sub-filter %d counts %llu fingerprints but "
+                             "holds %llu", j, static_cast<unsigned long long>(count_of(v, j)),
+                             static_cast<unsigned long long>(nonzero));
+      // Padding: the bits past the last slot up to the area's end.
+      const uint64_t used_bits = slots * f;
+      const uint64_t area_len = area_bytes(v.buckets[j], b, f);
+      for (uint64_t bit = used_bits; bit < area_len * 8;) {
+        if (bit % 8 == 0) {
+          if (area[bit / 8] != 0) goto bad_padding;
+          bit += 8;
+        } else {
+          if ((area[bit / 8] >> (bit % 8)) != 0) goto bad_padding;
+          bit += 8 - bit % 8;
+        }
+      }
+      continue;
+    bad_padding:
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid cuckoo data: padding bits of sub-filter %d are not zero", j);
+    }
+  }
+  *out = v;
+  return Status::ok();
+}
+
+namespace {
+
+void write_cuckoo_header(uint8_t* dst, int f, Encoding encoding, uint8_t hash_identity) {
+  write_header(dst, Header{SketchKind::kCuckoo, kFormatVersion, hash_identity,
+                           {static_cast<uint8_t>(f), static_cast<uint8_t>(encoding), 0}});
+}
+
+}  // namespace
+
+void write_empty(uint8_t* dst, const Params& params) {
+  const size_t size = filter_size(params);
+  std::memset(dst, 0, size);
+  write_cuckoo_header(dst, params.fingerprint_bits, Encoding::kStored, kHashIdentity);
+  dst[kBucketSizeOffset] = static_cast<uint8_t>(params.bucket_size);
+  dst[kSubfilterCountOffset] = 1;
+  store_le64(dst + kFirstSubfilterOffset, params.buckets);
+}
+
+void write_stored(const View& v, uint8_t* dst) {
+  std::memcpy(dst, v.data, v.used);
+  dst[6] = static_cast<uint8_t>(Encoding::kStored);
+}
+
+void write_working(const View& v, uint8_t* dst) {
+  std::memcpy(dst, v.data, v.used);
+  dst[6] = static_cast<uint8_t>(Encoding::kWorking);
+}
+
+}  // namespace sketch::cuckoo
