@@ -1,1 +1,205 @@
 -- cuckoo: cuckoo filters for membership with deletes.
+
+CREATE TYPE @extschema@.cuckoo;
+
+CREATE FUNCTION @extschema@.cuckoo_in(cstring) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.cuckoo_out(@extschema@.cuckoo) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'cuckoo_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.cuckoo_recv(internal) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.cuckoo_send(@extschema@.cuckoo) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'cuckoo_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- STORAGE = external: fingerprints are random and do not compress, so large
+-- filters go out of line uncompressed and a probe's detoast is one copy.
+CREATE TYPE @extschema@.cuckoo (
+  INPUT = @extschema@.cuckoo_in,
+  OUTPUT = @extschema@.cuckoo_out,
+  RECEIVE = @extschema@.cuckoo_recv,
+  SEND = @extschema@.cuckoo_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = external
+);
+COMMENT ON TYPE @extschema@.cuckoo IS
+  'Cuckoo filter for set membership with deletes: no false negatives for values added and not deleted, false positives at a chosen rate p; f-bit fingerprints in buckets of b slots, sized by cuckoo_empty(n, p) or cuckoo_agg(value, n, p); grows by chained sub-filters; merge with cuckoo_union';
+
+COMMENT ON FUNCTION @extschema@.cuckoo_in(cstring) IS
+  'Text input of cuckoo: \x followed by the hex of the binary format, validated';
+COMMENT ON FUNCTION @extschema@.cuckoo_out(@extschema@.cuckoo) IS
+  'Text output of cuckoo: \x followed by the hex of the binary format';
+COMMENT ON FUNCTION @extschema@.cuckoo_recv(internal) IS
+  'Binary input of cuckoo (the binary format), validated';
+COMMENT ON FUNCTION @extschema@.cuckoo_send(@extschema@.cuckoo) IS
+  'Binary output of cuckoo (the binary format)';
+
+-- Casts ---------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.cuckoo_from_bytea(data bytea) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_from_bytea(bytea) IS
+  'Reads a cuckoo filter from its binary format, validating it';
+CREATE CAST (bytea AS @extschema@.cuckoo) WITH FUNCTION @extschema@.cuckoo_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.cuckoo) IS
+  'The cuckoo whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+CREATE CAST (@extschema@.cuckoo AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.cuckoo AS bytea) IS
+  'The binary form of the cuckoo (its stored bytes, as cuckoo_send writes them)';
+
+-- Sizing and building -------------------------------------------------------
+
+CREATE FUNCTION @extschema@.cuckoo_sizing(
+    n bigint, p double precision, bucket_size integer DEFAULT 4,
+    OUT buckets bigint, OUT fingerprint_bits integer, OUT bytes bigint,
+    OUT bits_per_member double precision, OUT fits boolean)
+  AS 'MODULE_PATHNAME', 'cuckoo_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_sizing(bigint, double precision, integer) IS
+  'The filter cuckoo_empty(n, p, b) builds for n values at false-positive rate p: fingerprint bits f = ceil(log2(2b/p)) (4..32), buckets B = ceil(n / (b alpha)) at the design load alpha (0.80, 0.90, 0.93 for b = 2, 4, 8), its size in bytes, bits per member, and whether it fits one value; answers for any n';
+
+CREATE FUNCTION @extschema@.cuckoo_empty(n bigint, p double precision, bucket_size integer DEFAULT 4)
+  RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_empty(bigint, double precision, integer) IS
+  'An empty filter sized for n values (n >= 1) at false-positive rate p (2b/2^32 <= p < 1) with buckets of bucket_size slots (2, 4 or 8)';
+
+CREATE FUNCTION @extschema@.cuckoo_add(sketch @extschema@.cuckoo, value anyelement) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add(@extschema@.cuckoo, anyelement) IS
+  'The filter with one more copy of the value (a multiset, like CF.ADD; pairs with cuckoo_delete); grows by a sub-filter when full; a NULL value leaves it unchanged, a NULL filter gives NULL';
+
+CREATE FUNCTION @extschema@.cuckoo_add_new(sketch @extschema@.cuckoo, value anyelement) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_add_new' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add_new(@extschema@.cuckoo, anyelement) IS
+  'The filter with the value added unless it may already be present (CF.ADDNX); a NULL value leaves it unchanged, a NULL filter gives NULL';
+
+CREATE FUNCTION @extschema@.cuckoo_delete(sketch @extschema@.cuckoo, value anyelement) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_delete' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_delete(@extschema@.cuckoo, anyelement) IS
+  'The filter with one copy of the value''s fingerprint removed (unchanged when absent); deleting a value never added that is a false positive removes another member''s fingerprint; a NULL value leaves it unchanged, a NULL filter gives NULL';
+
+-- Membership ----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.cuckoo_contains(sketch @extschema@.cuckoo, value anyelement) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cuckoo_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contains(@extschema@.cuckoo, anyelement) IS
+  'False if the value is certainly not in the filter; true if it may be (a false positive with probability cuckoo_fpp). A NULL filter is empty (false); a NULL value gives NULL';
+
+CREATE FUNCTION @extschema@.cuckoo_contained(value anyelement, sketch @extschema@.cuckoo) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cuckoo_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contained(anyelement, @extschema@.cuckoo) IS
+  'cuckoo_contains with the arguments swapped: may the value be in the filter?';
+
+CREATE OPERATOR @extschema@.@> (
+  LEFTARG = @extschema@.cuckoo, RIGHTARG = anyelement,
+  FUNCTION = @extschema@.cuckoo_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
+);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.cuckoo, anyelement) IS
+  'filter @> value: the filter may contain the value (cuckoo_contains)';
+
+CREATE OPERATOR @extschema@.<@ (
+  LEFTARG = anyelement, RIGHTARG = @extschema@.cuckoo,
+  FUNCTION = @extschema@.cuckoo_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.cuckoo) IS
+  'value <@ filter: the value may be in the filter (cuckoo_contains)';
+
+CREATE FUNCTION @extschema@.cuckoo_count(sketch @extschema@.cuckoo, value anyelement) RETURNS integer
+  AS 'MODULE_PATHNAME', 'cuckoo_count' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_count(@extschema@.cuckoo, anyelement) IS
+  'Copies of the value''s fingerprint in its candidate buckets over all sub-filters (CF.COUNT): at least the times it was added and not deleted, more on a fingerprint collision; 0 for a NULL filter, NULL for a NULL value';
+
+-- Combining -----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.cuckoo_union(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_union(@extschema@.cuckoo, @extschema@.cuckoo) IS
+  'Union of two filters with the same fingerprint bits and bucket size (any n): each fingerprint of b is re-inserted into a''s sub-filters of its bucket count (set semantics: skipped when already there), into an appended sub-filter when none has room; a NULL side is ignored';
+
+-- Reading -------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.cuckoo_cardinality(sketch @extschema@.cuckoo) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'cuckoo_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_cardinality(@extschema@.cuckoo) IS
+  'Fingerprints held: the adds minus the successful deletes (exact while no two values share a fingerprint and bucket pair; cuckoo_agg and cuckoo_union skip a value already maybe-present); 0 for a NULL filter';
+
+CREATE FUNCTION @extschema@.cuckoo_fpp(sketch @extschema@.cuckoo) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'cuckoo_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_fpp(@extschema@.cuckoo) IS
+  'Current false-positive probability: 1 - prod over sub-filters of (1 - 1/(2^f - 1))^(2 b load_i); 0 for an empty or NULL filter';
+
+CREATE FUNCTION @extschema@.cuckoo_info(sketch @extschema@.cuckoo) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'cuckoo_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_info(@extschema@.cuckoo) IS
+  'Buckets (of the first sub-filter), bucket size, fingerprint bits, sub-filters, capacity, count, load, size, false-positive probability, format version, hash and element kind of a filter, as jsonb';
+
+CREATE FUNCTION @extschema@.cuckoo_eq(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cuckoo_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_eq(@extschema@.cuckoo, @extschema@.cuckoo) IS
+  'True if two filters are byte for byte identical (same parameters, same fingerprints in the same slots)';
+CREATE FUNCTION @extschema@.cuckoo_ne(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'cuckoo_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_ne(@extschema@.cuckoo, @extschema@.cuckoo) IS
+  'True if two filters differ';
+
+CREATE FUNCTION @extschema@.cuckoo_hash(@extschema@.cuckoo) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_hash(@extschema@.cuckoo) IS
+  'Hash of the cuckoo bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on cuckoo columns';
+
+CREATE OPERATOR @extschema@.= (
+  LEFTARG = @extschema@.cuckoo, RIGHTARG = @extschema@.cuckoo, FUNCTION = @extschema@.cuckoo_eq,
+  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
+);
+COMMENT ON OPERATOR @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Identical filters (byte equality of the stored form)';
+CREATE OPERATOR @extschema@.<> (
+  LEFTARG = @extschema@.cuckoo, RIGHTARG = @extschema@.cuckoo, FUNCTION = @extschema@.cuckoo_ne,
+  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<> (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Different filters';
+
+CREATE OPERATOR CLASS @extschema@.cuckoo_hash_ops DEFAULT FOR TYPE @extschema@.cuckoo USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo),
+  FUNCTION 1 @extschema@.cuckoo_hash(@extschema@.cuckoo);
+COMMENT ON OPERATOR CLASS @extschema@.cuckoo_hash_ops USING hash IS
+  'Hash equality of cuckoo values: GROUP BY, DISTINCT and UNION on cuckoo columns';
+
+-- Aggregates ----------------------------------------------------------------
+-- The state is a cuckoo value updated in place (set semantics: a value
+-- already maybe-present is not added again); its read-only final function
+-- returns the stored form. SSPACE is a filter for ~100,000 values at
+-- p = 0.01 (139 KB).
+
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, bigint, double precision)
+  RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, bigint, double precision) IS
+  'Transition function of cuckoo_agg(value, n, p)';
+CREATE FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo)
+  RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo) IS
+  'Transition function of cuckoo_union and combine function of both cuckoo aggregates';
+CREATE FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) RETURNS @extschema@.cuckoo
+  AS 'MODULE_PATHNAME', 'cuckoo_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) IS
+  'Final function of cuckoo_agg and cuckoo_union: the stored form of the state';
+
+CREATE AGGREGATE @extschema@.cuckoo_agg(value anyelement, n bigint, p double precision) (
+  SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoo, SSPACE = 140000,
+  FINALFUNC = @extschema@.cuckoo_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, double precision) IS
+  'Cuckoo filter (bucket size 4) of the distinct non-NULL values, sized for n values at false-positive rate p (the same n and p on every row); grows past n; NULL over no rows';
+
+CREATE AGGREGATE @extschema@.cuckoo_union(sketch @extschema@.cuckoo) (
+  SFUNC = @extschema@.cuckoo_union_trans, STYPE = @extschema@.cuckoo, SSPACE = 140000,
+  FINALFUNC = @extschema@.cuckoo_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.cuckoo_union(@extschema@.cuckoo) IS
+  'Union of cuckoo filters with the same fingerprint bits and bucket size; NULL inputs skipped; NULL over no rows';

@@ -321,7 +321,7 @@ double estimate_fpp(const View& v) {
         static_cast<double>(count_of(v, j)) / (static_cast<double>(v.buckets[j]) * v.bucket_size);
     log_none += 2.0 * v.bucket_size * load * miss;
   }
-  return -std::expm1(log_none);
+  return -std::expm1(log_none) + 0.0;  // +0.0: an empty filter answers 0, not -0
 }
 
 }  // namespace sketch::cuckoo

@@ -1,0 +1,73 @@
+#include "pg/cuckoo/cuckoo_datum.h"
+
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+
+namespace sketch::pg {
+
+void cuckoo_raise(const Status& status) {
+  if (status.code() == StatusCode::kOverflow)
+    ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("%s", status.message()),
+                    errhint("Size the filter for more values (cuckoo_empty(n, p) or "
+                            "cuckoo_agg(value, n, p) with a larger n), or split the set.")));
+  if (status.code() != StatusCode::kMismatch) raise_error(status);
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                  errhint("Cuckoo filters combine only when they have the same fingerprint "
+                          "bits and bucket size, for example when built with the same p and "
+                          "bucket size (n may differ).")));
+}
+
+cuckoo::View cuckoo_view(const struct varlena* v) {
+  const SketchBytes b = bytes_of(v);
+  cuckoo::View view;
+  check(cuckoo::parse(b.data, b.len, cuckoo::Validation::kStructure, &view));
+  if (view.encoding == cuckoo::Encoding::kStored) return view;
+  const SketchBytes s = bytes_of(CuckooStates::stored_of(view));
+  check(cuckoo::parse(s.data, s.len, cuckoo::Validation::kStructure, &view));
+  return view;
+}
+
+cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n) {
+  return cuckoo_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+}
+
+cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size) {
+  cuckoo::Params params;
+  const Status status = cuckoo::size_for(n, p, bucket_size, &params);
+  if (!status.is_ok())
+    ereport(ERROR, (errcode(status.code() == StatusCode::kOverflow ? ERRCODE_PROGRAM_LIMIT_EXCEEDED
+                                                                    : ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("%s", status.message()),
+                    errhint("Size a filter by n >= 1, the number of values it should hold, "
+                            "0 < p < 1, the false-positive rate wanted at that size, and a "
+                            "bucket size of 2, 4 or 8; it may have at most %zu bytes. "
+                            "cuckoo_sizing(n, p) shows the size before building.",
+                            kMaxDumpableBytes)));
+  return params;
+}
+
+struct varlena* cuckoo_new(const cuckoo::Params& params) {
+  const size_t size = cuckoo::filter_size(params);
+  check_sketch_size(size, kCuckooTypeName);
+  struct varlena* out = new_sketch(size);
+  cuckoo::write_empty(payload(out), params);
+  CuckooStates::without_kind(payload(out));
+  return out;
+}
+
+uint8_t* cuckoo_add_element(uint8_t* state, cuckoo::Family::Element& element) {
+  cuckoo::Family::Growth growth;
+  if (likely(cuckoo::Family::add(state, element, &growth))) return state;
+  cuckoo::View v;
+  check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));
+  size_t size;
+  const Status limit = cuckoo::plan_grow(v, &size);
+  if (!limit.is_ok()) cuckoo_raise(limit);
+  uint8_t* out = state::add_growing<cuckoo::Family>(state, CuckooStates::length_of(state), element,
+                                                   growth, CuckooStates::allocate);
+  if (out == nullptr)
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("cuckoo aggregate state is corrupt")));
+  return out;
+}
+
+}  // namespace sketch::pg

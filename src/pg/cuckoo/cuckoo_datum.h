@@ -1,0 +1,38 @@
+// cuckoo values and aggregate states as varlena datums.
+//
+// Values are in the stored encoding: every input path refuses anything else.
+// Aggregate states may be in the working encoding (a zero tail a union
+// appends sub-filters into, core/cuckoo/cuckoo.h); every state goes through
+// the shared mechanism (aggregate_state.h) with cuckoo's traits
+// (core/cuckoo/cuckoo_family.h).
+#pragma once
+
+#include "core/cuckoo/cuckoo_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kCuckooTypeName[] = "cuckoo";
+
+// Raises a failed core Status: mismatched filters 22023 with a hint, limits
+// (kOverflow: the chain or the size cap) 54000.
+void cuckoo_raise(const Status& status);
+
+using CuckooStates = SketchStates<cuckoo::Family, kCuckooTypeName, cuckoo_raise>;
+
+// A stored-encoding view of argument n (detoasted); errors on corrupt data.
+cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n);
+cuckoo::View cuckoo_view(const struct varlena* v);
+
+// Sizing by (n, p, b), raising 22023 (54000 past the size cap) with a hint.
+cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size);
+
+// A new empty filter of no element kind yet.
+struct varlena* cuckoo_new(const cuckoo::Params& params);
+
+// Adds one value to a working state through the mechanism, first raising
+// 54000 when the filter would have to grow past a limit.
+uint8_t* cuckoo_add_element(uint8_t* state, cuckoo::Family::Element& element);
+
+}  // namespace sketch::pg

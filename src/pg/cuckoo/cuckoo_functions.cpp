@@ -1,0 +1,101 @@
+// cuckoo scalar functions: building, adding, deleting, combining and reading
+// filters. As for bloom, a NULL filter means "no data": the readers answer 0
+// and the union ignores it. Membership is in cuckoo_probe.cpp.
+#include "pg/common/element_hash.h"
+#include "pg/common/report.h"
+#include "pg/common/sketch_datum.h"
+#include "pg/cuckoo/cuckoo_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(cuckoo_empty);
+PG_FUNCTION_INFO_V1(cuckoo_add);
+PG_FUNCTION_INFO_V1(cuckoo_add_new);
+PG_FUNCTION_INFO_V1(cuckoo_delete);
+PG_FUNCTION_INFO_V1(cuckoo_union2);
+PG_FUNCTION_INFO_V1(cuckoo_cardinality);
+PG_FUNCTION_INFO_V1(cuckoo_fpp);
+PG_FUNCTION_INFO_V1(cuckoo_info);
+PG_FUNCTION_INFO_V1(cuckoo_eq);
+PG_FUNCTION_INFO_V1(cuckoo_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+extern "C" Datum cuckoo_empty(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(
+      cuckoo_new(cuckoo_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), PG_GETARG_INT32(2))));
+}
+
+namespace {
+
+Datum add_value(FunctionCallInfo fcinfo, bool only_new) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  cuckoo::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1)), only_new};
+  uint8_t* state = CuckooStates::take(fcinfo, false);
+  CuckooStates::accept_kind(state, hasher);
+  return CuckooStates::give(cuckoo_add_element(state, element), false);
+}
+
+}  // namespace
+
+extern "C" Datum cuckoo_add(PG_FUNCTION_ARGS) { return add_value(fcinfo, false); }
+
+extern "C" Datum cuckoo_add_new(PG_FUNCTION_ARGS) { return add_value(fcinfo, true); }
+
+// One copy fewer of the value's fingerprint; unchanged when absent. The kind
+// is checked (a value of another kind is refused) but never taken.
+extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  const Hash128 hash = hash_element128(hasher, PG_GETARG_DATUM(1));
+  uint8_t* state = CuckooStates::take(fcinfo, false);
+  check_value_kind(state, hasher);
+  cuckoo::delete_hash(state, hash);
+  return CuckooStates::give(state, false);
+}
+
+extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const cuckoo::View b = CuckooStates::view_arg(fcinfo, 1);
+  return CuckooStates::give(CuckooStates::merge(CuckooStates::take(fcinfo, false), b), false);
+}
+
+extern "C" Datum cuckoo_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  PG_RETURN_INT64(static_cast<int64>(cuckoo::held(cuckoo_arg(fcinfo, 0))));
+}
+
+extern "C" Datum cuckoo_fpp(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_FLOAT8(0.0);
+  PG_RETURN_FLOAT8(cuckoo::estimate_fpp(cuckoo_arg(fcinfo, 0)));
+}
+
+extern "C" Datum cuckoo_info(PG_FUNCTION_ARGS) {
+  const cuckoo::View v = cuckoo_arg(fcinfo, 0);
+  const uint64 held = cuckoo::held(v);
+  const uint64 capacity = cuckoo::capacity(v);
+  char* json = psprintf(
+      "{\"type\": \"cuckoo\", \"buckets\": %llu, \"bucket_size\": %d, \"fingerprint_bits\": %d, "
+      "\"subfilters\": %d, \"capacity\": %llu, \"count\": %llu, \"load\": %.6g, \"bytes\": %zu, "
+      "\"fpp\": %.6g, \"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\", "
+      "\"element_kind\": \"%s\"}",
+      static_cast<unsigned long long>(v.buckets[0]), v.bucket_size, v.fingerprint_bits,
+      v.subfilters, static_cast<unsigned long long>(capacity),
+      static_cast<unsigned long long>(held),
+      static_cast<double>(held) / static_cast<double>(capacity), v.size + VARHDRSZ,
+      cuckoo::estimate_fpp(v), cuckoo::kFormatVersion, static_cast<unsigned long long>(kHashSeed),
+      element_kind_label(element_kind_of(v.data)));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Byte equality of the stored form: equal parameters and equal inserts in the
+// same order give equal bytes (see docs/cuckoo.md for what = means).
+extern "C" Datum cuckoo_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum cuckoo_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(fcinfo)); }
