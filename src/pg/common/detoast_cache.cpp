@@ -25,6 +25,7 @@ void refill(FmgrInfo* flinfo, DetoastCache* cache, struct varlena* raw) {
   MemoryContext old = MemoryContextSwitchTo(flinfo->fn_mcxt);
   cache->value = detoast_attr(raw);
   MemoryContextSwitchTo(old);
+  cache->generation++;
 }
 
 }  // namespace

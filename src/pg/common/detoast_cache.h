@@ -31,6 +31,11 @@ struct DetoastCache {
   uint32 ext_info;
   struct varlena* compressed;  // kCompressed: the compressed bytes
   struct varlena* value;       // the detoasted value (in fn_mcxt)
+  // Counts the refills: what a caller derived from `value` (a parsed view)
+  // stays good while the generation and the returned pointer are the same
+  // (an address alone is no key: a new value may be allocated where the
+  // old one was freed).
+  uint64 generation;
 };
 
 // The datum as a varlena to read with VARDATA_ANY / VARSIZE_ANY_EXHDR: the

@@ -23,6 +23,11 @@ namespace {
 struct ProbeCache {
   ElementHasher hasher;
   DetoastCache filter;
+  // The parsed view of filter.value at filter.generation (view_generation 0:
+  // none): a probe of a detoasted filter skips the O(S) structure check
+  // that parsing costs on every row (~10% of a probe).
+  uint64 view_generation;
+  cuckoo::View view;
 };
 
 ProbeCache* probe_cache(FunctionCallInfo fcinfo, int value_arg) {
@@ -36,13 +41,30 @@ ProbeCache* probe_cache(FunctionCallInfo fcinfo, int value_arg) {
   return cache;
 }
 
+// The filter argument as a view, parsed once per detoasted value.
+const cuckoo::View& filter_view(FunctionCallInfo fcinfo, ProbeCache* cache, int filter_arg) {
+  const struct varlena* v = detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg));
+  if (v == cache->filter.value) {
+    if (cache->view_generation != cache->filter.generation) {
+      cache->view = cuckoo_view(v);
+      // Kept only when it reads the cached value itself (a stored filter);
+      // a working state's view points into a per-call stored copy.
+      const bool in_place = cache->view.data == reinterpret_cast<const uint8*>(VARDATA_ANY(v));
+      cache->view_generation = in_place ? cache->filter.generation : 0;
+    }
+    return cache->view;
+  }
+  cache->view = cuckoo_view(v);  // read in place: its address is no key
+  cache->view_generation = 0;
+  return cache->view;
+}
+
 // A NULL value has no answer (NULL); a NULL filter is an empty one (false).
 Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
   if (PG_ARGISNULL(value_arg)) PG_RETURN_NULL();
   if (PG_ARGISNULL(filter_arg)) PG_RETURN_BOOL(false);
   ProbeCache* cache = probe_cache(fcinfo, value_arg);
-  const cuckoo::View filter =
-      cuckoo_view(detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg)));
+  const cuckoo::View& filter = filter_view(fcinfo, cache, filter_arg);
   check_value_kind(filter.data, &cache->hasher);
   PG_RETURN_BOOL(cuckoo::contains_hash(
       filter, hash_element128(&cache->hasher, PG_GETARG_DATUM(value_arg))));
@@ -60,8 +82,7 @@ extern "C" Datum cuckoo_count(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_INT32(0);
   ProbeCache* cache = probe_cache(fcinfo, 1);
-  const cuckoo::View filter =
-      cuckoo_view(detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(0)));
+  const cuckoo::View& filter = filter_view(fcinfo, cache, 0);
   check_value_kind(filter.data, &cache->hasher);
   PG_RETURN_INT32(static_cast<int32>(
       cuckoo::count_hash(filter, hash_element128(&cache->hasher, PG_GETARG_DATUM(1)))));
