@@ -15,6 +15,7 @@
 \set ddsketch_page `cat docs/ddsketch.md`
 \set topk_page `cat docs/topk.md`
 \set theta_page `cat docs/theta.md`
+\set counting_bloom_page `cat docs/counting_bloom.md`
 \set cuckoo_page `cat docs/cuckoo.md`
 
 -- to_regtype raises on text that does not parse as a type ('sketch hll'):
@@ -32,7 +33,8 @@ CREATE TEMP TABLE doc_signatures AS
 WITH pages(page, doc) AS (
   VALUES ('reference.md', :'reference_page'), ('hll.md', :'hll_page'),
          ('cms.md', :'cms_page'), ('bloom.md', :'bloom_page'), ('ddsketch.md', :'ddsketch_page'),
-         ('topk.md', :'topk_page'), ('theta.md', :'theta_page'), ('cuckoo.md', :'cuckoo_page')),
+         ('topk.md', :'topk_page'), ('theta.md', :'theta_page'),
+         ('counting_bloom.md', :'counting_bloom_page'), ('cuckoo.md', :'cuckoo_page')),
 lines AS (
   SELECT page, n, line, line ~ '^\|' AS in_table,
          line ~ '^\|' AND coalesce(lag(line) OVER (PARTITION BY page ORDER BY n), '') !~ '^\|' AS starts_table

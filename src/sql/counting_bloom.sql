@@ -1,1 +1,213 @@
 -- counting_bloom: Bloom filters with 4-bit counters, so that members can be deleted.
+
+CREATE TYPE @extschema@.counting_bloom;
+
+CREATE FUNCTION @extschema@.counting_bloom_in(cstring) RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.counting_bloom_out(@extschema@.counting_bloom) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'counting_bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.counting_bloom_recv(internal) RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.counting_bloom_send(@extschema@.counting_bloom) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'counting_bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- STORAGE = external, as bloom: large filters go out of line uncompressed,
+-- and a probe that detoasts one copies it without decompressing.
+CREATE TYPE @extschema@.counting_bloom (
+  INPUT = @extschema@.counting_bloom_in,
+  OUTPUT = @extschema@.counting_bloom_out,
+  RECEIVE = @extschema@.counting_bloom_recv,
+  SEND = @extschema@.counting_bloom_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = external
+);
+COMMENT ON TYPE @extschema@.counting_bloom IS
+  'Counting Bloom filter: set membership with deletes; m 4-bit counters and k hashes at bloom''s positions, sized by counting_bloom_empty(n, p) or counting_bloom_agg(value, n, p); no false negatives for members added and not deleted, unless a value that was never added is deleted';
+
+COMMENT ON FUNCTION @extschema@.counting_bloom_in(cstring) IS
+  'Text input of counting_bloom: \x followed by the hex of the binary format, validated';
+COMMENT ON FUNCTION @extschema@.counting_bloom_out(@extschema@.counting_bloom) IS
+  'Text output of counting_bloom: \x followed by the hex of the binary format';
+COMMENT ON FUNCTION @extschema@.counting_bloom_recv(internal) IS
+  'Binary input of counting_bloom (the binary format), validated';
+COMMENT ON FUNCTION @extschema@.counting_bloom_send(@extschema@.counting_bloom) IS
+  'Binary output of counting_bloom (the binary format)';
+
+-- Casts ---------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.counting_bloom_from_bytea(data bytea) RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_from_bytea(bytea) IS
+  'Reads a counting bloom filter from its binary format, validating it';
+CREATE CAST (bytea AS @extschema@.counting_bloom)
+  WITH FUNCTION @extschema@.counting_bloom_from_bytea(bytea);
+COMMENT ON CAST (bytea AS @extschema@.counting_bloom) IS
+  'The counting_bloom whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
+CREATE CAST (@extschema@.counting_bloom AS bytea) WITHOUT FUNCTION;
+COMMENT ON CAST (@extschema@.counting_bloom AS bytea) IS
+  'The binary form of the counting_bloom (its stored bytes, as counting_bloom_send writes them)';
+
+-- Sizing and building -------------------------------------------------------
+
+CREATE FUNCTION @extschema@.counting_bloom_sizing(
+    n bigint, p double precision,
+    OUT cells bigint, OUT hashes integer, OUT bytes bigint, OUT fits boolean)
+  AS 'MODULE_PATHNAME', 'counting_bloom_sizing' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_sizing(bigint, double precision) IS
+  'The filter counting_bloom_empty(n, p) and counting_bloom_agg(value, n, p) build for n live values at false-positive probability p: bloom''s cells m = ceil(-n ln p / ln(2)^2) and hashes k = round(m/n ln 2), its size in bytes (4 bits a cell), and whether it fits one value (at most 1073610720 cells); answers for any n';
+
+CREATE FUNCTION @extschema@.counting_bloom_empty(n bigint, p double precision)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_empty(bigint, double precision) IS
+  'An empty counting filter sized for n live values (n >= 1) at false-positive probability p (0 < p < 1)';
+
+CREATE FUNCTION @extschema@.counting_bloom_add(sketch @extschema@.counting_bloom, value anyelement)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_add(@extschema@.counting_bloom, anyelement) IS
+  'The filter with the value added once more (its k counters incremented, saturating at 15); a NULL value leaves it unchanged, a NULL filter gives NULL';
+
+CREATE FUNCTION @extschema@.counting_bloom_delete(sketch @extschema@.counting_bloom, value anyelement)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_delete' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_delete(@extschema@.counting_bloom, anyelement) IS
+  'The filter with the value deleted once (its k counters decremented; saturated ones stay at 15); unchanged when a counter is 0. Delete only values that were added: deleting a false positive removes other members. A NULL value leaves it unchanged, a NULL filter gives NULL';
+
+-- Membership ----------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.counting_bloom_contains(sketch @extschema@.counting_bloom, value anyelement)
+  RETURNS boolean
+  AS 'MODULE_PATHNAME', 'counting_bloom_contains' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_contains(@extschema@.counting_bloom, anyelement) IS
+  'False if the value is certainly not a member (never added, or deleted as often as added); true if it may be one (a false positive with probability counting_bloom_fpp). A NULL filter is empty (false); a NULL value gives NULL';
+
+CREATE FUNCTION @extschema@.counting_bloom_contained(value anyelement, sketch @extschema@.counting_bloom)
+  RETURNS boolean
+  AS 'MODULE_PATHNAME', 'counting_bloom_contained' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_contained(anyelement, @extschema@.counting_bloom) IS
+  'counting_bloom_contains with the arguments swapped: may the value be in the filter?';
+
+CREATE OPERATOR @extschema@.@> (
+  LEFTARG = @extschema@.counting_bloom, RIGHTARG = anyelement,
+  FUNCTION = @extschema@.counting_bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
+);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.counting_bloom, anyelement) IS
+  'filter @> value: the counting filter may contain the value (counting_bloom_contains)';
+
+CREATE OPERATOR @extschema@.<@ (
+  LEFTARG = anyelement, RIGHTARG = @extschema@.counting_bloom,
+  FUNCTION = @extschema@.counting_bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+  RESTRICT = pg_catalog.matchingsel, JOIN = pg_catalog.matchingjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.counting_bloom) IS
+  'value <@ filter: the value may be in the counting filter (counting_bloom_contains)';
+
+-- Combining and converting --------------------------------------------------
+
+CREATE FUNCTION @extschema@.counting_bloom_union(a @extschema@.counting_bloom, b @extschema@.counting_bloom)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_union(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'Union of two counting filters with the same cells and hashes: counters added, saturating at 15, so exactly the filter of the two multisets together; a NULL side is ignored';
+
+CREATE FUNCTION @extschema@.counting_bloom_to_bloom(sketch @extschema@.counting_bloom)
+  RETURNS @extschema@.bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_to_bloom' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_to_bloom(@extschema@.counting_bloom) IS
+  'The bloom filter of the same m and k whose bits are the non-zero counters: the bloom filter of the members, answering bloom_contains as counting_bloom_contains does (a quarter of the size, no deletes)';
+
+-- Reading -------------------------------------------------------------------
+
+CREATE FUNCTION @extschema@.counting_bloom_cardinality(sketch @extschema@.counting_bloom) RETURNS bigint
+  AS 'MODULE_PATHNAME', 'counting_bloom_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_cardinality(@extschema@.counting_bloom) IS
+  'Estimated number of distinct live values, from the non-zero counters by bloom''s estimator: -(m/k) ln(1 - X/m) for X counters above 0; 0 for an empty or NULL filter';
+
+CREATE FUNCTION @extschema@.counting_bloom_fpp(sketch @extschema@.counting_bloom) RETURNS double precision
+  AS 'MODULE_PATHNAME', 'counting_bloom_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_fpp(@extschema@.counting_bloom) IS
+  'Current false-positive probability from the non-zero counters, (X/m)^k; 0 for an empty or NULL filter';
+
+CREATE FUNCTION @extschema@.counting_bloom_info(sketch @extschema@.counting_bloom) RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'counting_bloom_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_info(@extschema@.counting_bloom) IS
+  'Cells, hashes, size, counters set and saturated, counter sum, fill ratio, estimated cardinality and false-positive probability of a counting filter, as jsonb';
+
+CREATE FUNCTION @extschema@.counting_bloom_eq(a @extschema@.counting_bloom, b @extschema@.counting_bloom)
+  RETURNS boolean
+  AS 'MODULE_PATHNAME', 'counting_bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_eq(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'True if two counting filters are identical (same cells, hashes and counters)';
+CREATE FUNCTION @extschema@.counting_bloom_ne(a @extschema@.counting_bloom, b @extschema@.counting_bloom)
+  RETURNS boolean
+  AS 'MODULE_PATHNAME', 'counting_bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_ne(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'True if two counting filters differ';
+
+CREATE FUNCTION @extschema@.counting_bloom_hash(@extschema@.counting_bloom) RETURNS integer
+  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_hash(@extschema@.counting_bloom) IS
+  'Hash of the counting_bloom bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on counting_bloom columns';
+
+CREATE OPERATOR @extschema@.= (
+  LEFTARG = @extschema@.counting_bloom, RIGHTARG = @extschema@.counting_bloom,
+  FUNCTION = @extschema@.counting_bloom_eq,
+  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
+  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
+);
+COMMENT ON OPERATOR @extschema@.= (@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'Identical counting filters';
+CREATE OPERATOR @extschema@.<> (
+  LEFTARG = @extschema@.counting_bloom, RIGHTARG = @extschema@.counting_bloom,
+  FUNCTION = @extschema@.counting_bloom_ne,
+  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
+  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
+);
+COMMENT ON OPERATOR @extschema@.<> (@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'Different counting filters';
+
+CREATE OPERATOR CLASS @extschema@.counting_bloom_hash_ops
+  DEFAULT FOR TYPE @extschema@.counting_bloom USING hash AS
+  OPERATOR 1 @extschema@.= (@extschema@.counting_bloom, @extschema@.counting_bloom),
+  FUNCTION 1 @extschema@.counting_bloom_hash(@extschema@.counting_bloom);
+COMMENT ON OPERATOR CLASS @extschema@.counting_bloom_hash_ops USING hash IS
+  'Hash equality of counting_bloom values: GROUP BY, DISTINCT and UNION on counting_bloom columns';
+
+-- Aggregates ----------------------------------------------------------------
+-- The state is a counting_bloom value updated in place; states of 1 MiB or
+-- more are a working form that counts each value a few rows after
+-- prefetching its cells. The read-only final function returns the stored
+-- form. SSPACE is a filter for ~100,000 values at p = 0.01 (468 KiB).
+
+CREATE FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom, anyelement, bigint, double precision)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom, anyelement, bigint, double precision) IS
+  'Transition function of counting_bloom_agg(value, n, p)';
+CREATE FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom)
+  RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
+  'Transition function of counting_bloom_union and combine function of the counting_bloom aggregates';
+CREATE FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) RETURNS @extschema@.counting_bloom
+  AS 'MODULE_PATHNAME', 'counting_bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) IS
+  'Final function of counting_bloom_agg and counting_bloom_union: the stored form of the state';
+
+CREATE AGGREGATE @extschema@.counting_bloom_agg(value anyelement, n bigint, p double precision) (
+  SFUNC = @extschema@.counting_bloom_agg_trans, STYPE = @extschema@.counting_bloom, SSPACE = 480000,
+  FINALFUNC = @extschema@.counting_bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.counting_bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.counting_bloom_agg(anyelement, bigint, double precision) IS
+  'Counting Bloom filter of the non-NULL values (each row counts once, duplicates too), sized for n live values at false-positive probability p (the same n and p on every row); NULL over no rows';
+
+CREATE AGGREGATE @extschema@.counting_bloom_union(sketch @extschema@.counting_bloom) (
+  SFUNC = @extschema@.counting_bloom_union_trans, STYPE = @extschema@.counting_bloom, SSPACE = 480000,
+  FINALFUNC = @extschema@.counting_bloom_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.counting_bloom_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.counting_bloom_union(@extschema@.counting_bloom) IS
+  'Union of counting filters with the same cells and hashes (counters added, saturating at 15); NULL inputs skipped; NULL over no rows';

@@ -1,0 +1,272 @@
+// Parameters, sizing, parsing, deletes, unions and reading counters.
+#include "core/counting_bloom/counting_bloom.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/common/element_kind.h"
+
+namespace sketch::counting_bloom {
+
+namespace {
+
+constexpr uint64_t kLowBits = 0x1111111111111111ULL;   // bit 0 of every nibble
+constexpr uint64_t kHighBits = 0x8888888888888888ULL;  // bit 3 of every nibble
+constexpr uint64_t kLow3 = 0x7777777777777777ULL;      // bits 0..2 of every nibble
+
+// Bit 0 of each nibble set where the nibble is non-zero.
+inline uint64_t nonzero_nibbles(uint64_t w) {
+  return (w | (w >> 1) | (w >> 2) | (w >> 3)) & kLowBits;
+}
+
+// Bit 0 of each nibble set where the nibble is 15.
+inline uint64_t full_nibbles(uint64_t w) { return w & (w >> 1) & (w >> 2) & (w >> 3) & kLowBits; }
+
+// The sixteen nibbles of a and b added, each saturating at 15. The low three
+// bits of every nibble add without leaving it (7 + 7 < 16); bit 3 is the sum
+// of a3, b3 and the carry into bit 3, and a nibble overflows when at least
+// two of those are set; an overflowed nibble becomes 15.
+inline uint64_t saturating_add(uint64_t a, uint64_t b) {
+  const uint64_t low = (a & kLow3) + (b & kLow3);
+  const uint64_t sum = low ^ ((a ^ b) & kHighBits);
+  const uint64_t overflow = ((a & b) | ((a ^ b) & low)) & kHighBits;
+  const uint64_t mask = (overflow << 1) - (overflow >> 3);  // 15 in each overflowed nibble
+  return sum | mask;
+}
+
+// The 16 bits "nibble i is non-zero" of a word, in order: bit i of the
+// result is nibble i's.
+inline uint64_t gather_nonzero(uint64_t w) {
+  uint64_t x = nonzero_nibbles(w);
+  x = (x | (x >> 3)) & 0x0303030303030303ULL;
+  x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+  x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+  x = (x | (x >> 24)) & 0xFFFFULL;
+  return x;
+}
+
+void write_counting_header(uint8_t* dst, const Params& params, Encoding encoding) {
+  write_header(dst, Header{SketchKind::kCountingBloom, kFormatVersion, kHashIdentity,
+                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding),
+                            0}});
+  store_le64(dst + kCellCountOffset, params.cells);
+}
+
+}  // namespace
+
+Status check_params(int64_t cells, int64_t hashes) {
+  if (cells < static_cast<int64_t>(kMinCells) || cells > static_cast<int64_t>(kMaxCells))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "counting bloom filter cells must be between %llu and %llu, got %lld",
+                         static_cast<unsigned long long>(kMinCells),
+                         static_cast<unsigned long long>(kMaxCells),
+                         static_cast<long long>(cells));
+  if (hashes < 1 || hashes > kMaxHashes)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "counting bloom filter hashes must be between 1 and %d, got %lld",
+                         kMaxHashes, static_cast<long long>(hashes));
+  return Status::ok();
+}
+
+Status plan_size(int64_t n, double p, Params* out) {
+  if (n < 1)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "counting bloom filter capacity n must be at least 1, got %lld",
+                         static_cast<long long>(n));
+  if (!(p > 0.0 && p < 1.0))
+    return Status::error(StatusCode::kInvalidParameter,
+                         "counting bloom filter false-positive probability p must be between "
+                         "0 and 1 (exclusive), got %g", p);
+  bloom::Params planned;
+  const Status st = bloom::plan_size(n, p, &planned);
+  if (!st.is_ok())
+    return Status::error(st.code(), "counting bloom filter: %s", st.message());
+  *out = Params{planned.bits, planned.hashes};
+  return Status::ok();
+}
+
+Status size_for(int64_t n, double p, Params* out) {
+  Params planned;
+  const Status st = plan_size(n, p, &planned);
+  if (!st.is_ok()) return st;
+  if (planned.cells > kMaxCells)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a counting bloom filter for n = %lld at p = %g needs %llu cells, above "
+                         "the maximum of %llu cells (512 MiB, the largest value that can be "
+                         "dumped as text)", static_cast<long long>(n), p,
+                         static_cast<unsigned long long>(planned.cells),
+                         static_cast<unsigned long long>(kMaxCells));
+  *out = planned;
+  return Status::ok();
+}
+
+Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  Header header;
+  Status st = read_header(data, len, SketchKind::kCountingBloom, kFormatVersion, &header);
+  if (!st.is_ok()) return st;
+
+  const int hashes = header.param[0];
+  if (hashes < 1 || hashes > kMaxHashes)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: %d hashes outside 1..%d", hashes,
+                         kMaxHashes);
+  const auto encoding = static_cast<Encoding>(header.param[1]);
+  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: encoding 1 is an aggregate's working "
+                         "state, which is never stored");
+  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: unknown encoding %u", header.param[1]);
+  if (!valid_element_kind(header.param[2]))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: unknown element kind %u", header.param[2]);
+  if (len < kCellsOffset)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: truncated before the cell count (%zu "
+                         "bytes)", len);
+  const uint64_t cells = load_le64(data + kCellCountOffset);
+  if (cells < kMinCells || cells > kMaxCells)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: %llu cells outside %llu..%llu",
+                         static_cast<unsigned long long>(cells),
+                         static_cast<unsigned long long>(kMinCells),
+                         static_cast<unsigned long long>(kMaxCells));
+  const size_t expected = encoding == Encoding::kStored ? filter_size(cells) : working_size(cells);
+  if (len != expected)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid counting_bloom data: %llu cells need %zu bytes, got %zu",
+                         static_cast<unsigned long long>(cells), expected, len);
+  if (cells % 16 != 0) {
+    const uint64_t last = load_le64(data + filter_size(cells) - 8);
+    if ((last >> (4 * (cells % 16))) != 0)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid counting_bloom data: padding cells past cell %llu are not "
+                           "zero", static_cast<unsigned long long>(cells));
+  }
+  uint32_t pending = 0;
+  if (encoding == Encoding::kWorking) {
+    const uint8_t* queue = detail::queue_of(data, cells);
+    uint32_t head;
+    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
+    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
+    if (pending > kPendingSlots || head >= kPendingSlots)
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid counting_bloom data: inconsistent queue");
+  }
+  *out = View{cells, hashes, header.hash_identity, encoding, pending, data,
+              data + kCellsOffset, len};
+  return Status::ok();
+}
+
+void write_empty(uint8_t* dst, const Params& params) {
+  write_counting_header(dst, params, Encoding::kStored);
+  std::fill(dst + kCellsOffset, dst + filter_size(params.cells), uint8_t{0});
+}
+
+void write_empty_working(uint8_t* dst, const Params& params) {
+  write_counting_header(dst, params, Encoding::kWorking);
+  std::fill(dst + kCellsOffset, dst + working_size(params.cells), uint8_t{0});
+}
+
+void write_stored(const View& v, uint8_t* dst) {
+  write_counting_header(dst, Params{v.cells, v.hashes}, Encoding::kStored);
+  dst[4] = v.hash_identity;
+  std::memcpy(dst + kCellsOffset, v.words, filter_size(v.cells) - kCellsOffset);
+  for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });
+}
+
+bool delete_hash(uint8_t* filter, Hash128 hash) {
+  const uint64_t m = cells_of(filter);
+  const int k = hashes_of(filter);
+  uint8_t* counters = filter + kCellsOffset;
+  uint64_t positions[kMaxHashes];
+  bloom::Positions g(hash, m);
+  bool all = true;
+  for (int i = 0; i < k; i++) {
+    positions[i] = g.next();
+    all &= counter(counters, positions[i]) != 0;
+  }
+  if (!all) return false;
+  for (int i = 0; i < k; i++) {
+    const uint64_t p = positions[i];
+    const unsigned c = counter(counters, p);
+    if (c != 0 && c != kMaxCount) counters[p >> 1] = static_cast<uint8_t>(counters[p >> 1] - (1u << ((p & 1) * 4)));
+  }
+  return true;
+}
+
+Status check_compatible(const View& a, const View& b) {
+  if (a.cells == b.cells && a.hashes == b.hashes && a.hash_identity == b.hash_identity)
+    return Status::ok();
+  if (a.hash_identity != b.hash_identity)
+    return Status::error(StatusCode::kMismatch,
+                         "cannot combine counting bloom filters with different parameters: "
+                         "(m=%llu, k=%d, hash=%u) and (m=%llu, k=%d, hash=%u)",
+                         static_cast<unsigned long long>(a.cells), a.hashes, a.hash_identity,
+                         static_cast<unsigned long long>(b.cells), b.hashes, b.hash_identity);
+  return Status::error(StatusCode::kMismatch,
+                       "cannot combine counting bloom filters with different parameters: "
+                       "(m=%llu, k=%d) and (m=%llu, k=%d)",
+                       static_cast<unsigned long long>(a.cells), a.hashes,
+                       static_cast<unsigned long long>(b.cells), b.hashes);
+}
+
+void union_into(uint8_t* a_filter, const View& b) {
+  uint8_t* a = a_filter + kCellsOffset;
+  const uint64_t words = word_count(b.cells);
+  for (uint64_t i = 0; i < words; i++)
+    store_le64(a + 8 * i, saturating_add(load_le64(a + 8 * i), load_le64(b.words + 8 * i)));
+  for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });
+}
+
+Counts count_cells(const View& v) {
+  Counts c{0, 0, 0};
+  const uint64_t words = word_count(v.cells);
+  for (uint64_t i = 0; i < words; i++) {
+    const uint64_t w = load_le64(v.words + 8 * i);
+    c.cells_set += static_cast<uint64_t>(__builtin_popcountll(nonzero_nibbles(w)));
+    c.saturated += static_cast<uint64_t>(__builtin_popcountll(full_nibbles(w)));
+    c.sum += static_cast<uint64_t>(__builtin_popcountll(w & kLowBits)) +
+             2 * static_cast<uint64_t>(__builtin_popcountll(w & (kLowBits << 1))) +
+             4 * static_cast<uint64_t>(__builtin_popcountll(w & (kLowBits << 2))) +
+             8 * static_cast<uint64_t>(__builtin_popcountll(w & (kLowBits << 3)));
+  }
+  return c;
+}
+
+void to_bloom(const View& v, uint8_t* dst) {
+  bloom::write_empty(dst, bloom::Params{v.cells, v.hashes});
+  dst[4] = v.hash_identity;
+  dst[kElementKindOffset] = v.data[kElementKindOffset];
+  uint8_t* bits = dst + bloom::kBitsOffset;
+  const uint64_t words = word_count(v.cells);
+  for (uint64_t i = 0; i < words; i++) {
+    const uint64_t x = gather_nonzero(load_le64(v.words + 8 * i));
+    bits[2 * i] = static_cast<uint8_t>(x);
+    bits[2 * i + 1] = static_cast<uint8_t>(x >> 8);
+  }
+}
+
+namespace {
+
+bloom::View bloom_view(const View& v, uint8_t* scratch) {
+  to_bloom(v, scratch);
+  bloom::View b;
+  // to_bloom writes a valid filter: parse cannot fail.
+  bloom::parse(scratch, bloom_size(v), Validation::kStructure, &b);
+  return b;
+}
+
+}  // namespace
+
+double estimate_cardinality(const View& v, uint8_t* scratch) {
+  return bloom::estimate_cardinality(bloom_view(v, scratch));
+}
+
+double estimate_fpp(const View& v, uint8_t* scratch) {
+  return bloom::estimate_fpp(bloom_view(v, scratch));
+}
+
+}  // namespace sketch::counting_bloom

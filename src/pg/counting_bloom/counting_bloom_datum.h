@@ -1,0 +1,43 @@
+// counting_bloom values and aggregate states as varlena datums.
+//
+// Values are in the stored encoding: every input path refuses anything else.
+// Large counting_bloom_agg states use the working encoding
+// (core/counting_bloom/counting_bloom.h); every state goes through the shared
+// mechanism (aggregate_state.h) with counting_bloom's traits
+// (core/counting_bloom/counting_bloom_family.h); the final function, output
+// and send turn them into the stored form.
+#pragma once
+
+#include "core/counting_bloom/counting_bloom_family.h"
+#include "pg/common/aggregate_state.h"
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+inline constexpr char kCountingBloomTypeName[] = "counting_bloom";
+
+// Raises a failed core Status; mismatched filters with a hint.
+void counting_bloom_raise(const Status& status);
+
+using CountingBloomStates =
+    SketchStates<counting_bloom::Family, kCountingBloomTypeName, counting_bloom_raise>;
+
+// A stored-encoding view of a counting_bloom value (detoasted); errors on
+// corrupt data.
+counting_bloom::View counting_bloom_view(const struct varlena* v);
+
+// Argument n as a stored-encoding view, detoasting if needed.
+counting_bloom::View counting_bloom_arg(FunctionCallInfo fcinfo, int n);
+
+// Sizing by (n, p), raising 22023 with a hint when out of range.
+counting_bloom::Params counting_bloom_sized(int64 n, double p);
+
+// A new empty filter (of no element kind yet).
+struct varlena* counting_bloom_new(const counting_bloom::Params& params);
+
+// The bloom filter of a view's non-zero cells, as a new bloom value
+// (palloc'd), and bloom's view of it.
+struct varlena* counting_bloom_to_bloom_value(const counting_bloom::View& v);
+bloom::View counting_bloom_bloom_view(const counting_bloom::View& v);
+
+}  // namespace sketch::pg

@@ -1,0 +1,130 @@
+// counting_bloom scalar functions: sizing, building, deleting, combining,
+// converting and reading filters.
+//
+// As for bloom, a NULL filter means "no data": the readers (cardinality,
+// fpp) answer 0 and the union ignores it. Membership is in
+// counting_bloom_probe.cpp.
+#include <cmath>
+#include <cstring>
+
+#include "pg/common/element_hash.h"
+#include "pg/common/report.h"
+#include "pg/common/sizing.h"
+#include "pg/common/sketch_datum.h"
+#include "pg/counting_bloom/counting_bloom_datum.h"
+
+extern "C" {
+PG_FUNCTION_INFO_V1(counting_bloom_sizing);
+PG_FUNCTION_INFO_V1(counting_bloom_empty);
+PG_FUNCTION_INFO_V1(counting_bloom_add);
+PG_FUNCTION_INFO_V1(counting_bloom_delete);
+PG_FUNCTION_INFO_V1(counting_bloom_union2);
+PG_FUNCTION_INFO_V1(counting_bloom_to_bloom);
+PG_FUNCTION_INFO_V1(counting_bloom_cardinality);
+PG_FUNCTION_INFO_V1(counting_bloom_fpp);
+PG_FUNCTION_INFO_V1(counting_bloom_info);
+PG_FUNCTION_INFO_V1(counting_bloom_eq);
+PG_FUNCTION_INFO_V1(counting_bloom_ne);
+}
+
+using namespace sketch;
+using namespace sketch::pg;
+
+// counting_bloom_sizing(n, p) -> (cells, hashes, bytes, fits)
+extern "C" Datum counting_bloom_sizing(PG_FUNCTION_ARGS) {
+  counting_bloom::Params params;
+  raise_sizing_parameter(
+      counting_bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params),
+      "Size a filter by n >= 1, the number of distinct values it should hold at once, and "
+      "0 < p < 1, the false-positive probability wanted at that size.");
+  // The cell count of an unbuildable plan can pass 2^62; its byte count
+  // (cells / 2) stays within int64.
+  Datum values[4] = {
+      Int64GetDatum(static_cast<int64>(params.cells)), Int32GetDatum(params.hashes),
+      Int64GetDatum(static_cast<int64>(counting_bloom::kCellsOffset +
+                                       8 * counting_bloom::word_count(params.cells) + VARHDRSZ)),
+      BoolGetDatum(params.cells <= counting_bloom::kMaxCells)};
+  return sizing_row(fcinfo, "counting_bloom_sizing", values, 4);
+}
+
+extern "C" Datum counting_bloom_empty(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(
+      counting_bloom_new(counting_bloom_sized(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1))));
+}
+
+extern "C" Datum counting_bloom_add(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  counting_bloom::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1))};
+  uint8_t* state = CountingBloomStates::take(fcinfo, false);
+  CountingBloomStates::accept_kind(state, hasher);
+  return CountingBloomStates::give(CountingBloomStates::add(state, element), false);
+}
+
+// A private stored copy, decremented in place (delete_hash): nothing when
+// one of the value's counters is 0. Deleting a value that was never added
+// but tests present (a false positive) removes other members: see
+// docs/counting_bloom.md.
+extern "C" Datum counting_bloom_delete(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ElementHasher* hasher = element_hasher(fcinfo, 1);
+  const counting_bloom::View v = counting_bloom_arg(fcinfo, 0);
+  check_value_kind(v.data, hasher);
+  const Hash128 hash = hash_element128(hasher, PG_GETARG_DATUM(1));
+  struct varlena* out = new_sketch(v.size);
+  std::memcpy(payload(out), v.data, v.size);
+  counting_bloom::delete_hash(payload(out), hash);
+  PG_RETURN_POINTER(out);
+}
+
+extern "C" Datum counting_bloom_union2(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const counting_bloom::View b = CountingBloomStates::view_arg(fcinfo, 1);
+  return CountingBloomStates::give(
+      CountingBloomStates::merge(CountingBloomStates::take(fcinfo, false), b), false);
+}
+
+extern "C" Datum counting_bloom_to_bloom(PG_FUNCTION_ARGS) {
+  PG_RETURN_POINTER(counting_bloom_to_bloom_value(counting_bloom_arg(fcinfo, 0)));
+}
+
+extern "C" Datum counting_bloom_cardinality(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
+  const bloom::View b = counting_bloom_bloom_view(counting_bloom_arg(fcinfo, 0));
+  PG_RETURN_INT64(static_cast<int64>(std::llround(bloom::estimate_cardinality(b))));
+}
+
+extern "C" Datum counting_bloom_fpp(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_FLOAT8(0.0);
+  PG_RETURN_FLOAT8(bloom::estimate_fpp(counting_bloom_bloom_view(counting_bloom_arg(fcinfo, 0))));
+}
+
+extern "C" Datum counting_bloom_info(PG_FUNCTION_ARGS) {
+  const counting_bloom::View v = counting_bloom_arg(fcinfo, 0);
+  const counting_bloom::Counts c = counting_bloom::count_cells(v);
+  const bloom::View b = counting_bloom_bloom_view(v);
+  char* json = psprintf(
+      "{\"type\": \"counting_bloom\", \"cells\": %llu, \"hashes\": %d, \"bytes\": %zu, "
+      "\"cells_set\": %llu, \"saturated_cells\": %llu, \"counter_sum\": %llu, "
+      "\"fill_ratio\": %.6g, \"cardinality\": %.1f, \"fpp\": %.6g, \"format_version\": %d, "
+      "\"hash\": \"xxh3_128 seed %llu\", \"element_kind\": \"%s\"}",
+      static_cast<unsigned long long>(v.cells), v.hashes, v.size + VARHDRSZ,
+      static_cast<unsigned long long>(c.cells_set), static_cast<unsigned long long>(c.saturated),
+      static_cast<unsigned long long>(c.sum),
+      static_cast<double>(c.cells_set) / static_cast<double>(v.cells),
+      bloom::estimate_cardinality(b), bloom::estimate_fpp(b), counting_bloom::kFormatVersion,
+      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
+  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+}
+
+// Filters are canonical: equal parameters and equal multisets of live
+// values (while no counter saturates) give equal bytes.
+extern "C" Datum counting_bloom_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }
+
+extern "C" Datum counting_bloom_ne(PG_FUNCTION_ARGS) {
+  PG_RETURN_BOOL(!sketch_args_equal(fcinfo));
+}
