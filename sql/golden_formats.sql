@@ -359,3 +359,63 @@ WHERE t.label = 'timestamptz_estimated_lg8' AND f.label = 'float8_estimated_lg8'
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_theta_v1 ORDER BY label COLLATE "C";
+
+-- counting_bloom, format version 1 ---------------------------------------------
+CREATE TEMP TABLE golden_counting_bloom_v1 (label text, cardinality bigint, info jsonb, members text,
+                                            query text, sketch text);
+\copy golden_counting_bloom_v1 FROM 'test/golden/counting_bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS counting_bloom_v1_sketches FROM golden_counting_bloom_v1;
+
+-- Reading: text input, every accessor (cardinality, info, membership of
+-- 1..64), text and binary round trips; a union with NULL (no data) changes
+-- nothing, and the plain filter of its non-zero cells answers membership
+-- like it.
+SELECT label,
+       counting_bloom_cardinality(f) = cardinality AS cardinality_same,
+       counting_bloom_info(f) = info AS info_same,
+       coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
+                  (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+         = coalesce(members, '') AS members_same,
+       f::text = sketch AS text_same,
+       (f::bytea)::counting_bloom = f AND encode(f::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       counting_bloom_union(f, NULL) = f AND counting_bloom_union(NULL, f) = f AS union_null_same,
+       coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
+                  (SELECT string_agg((counting_bloom_to_bloom(f) @> g)::int::text, '' ORDER BY g)
+                   FROM generate_series(1, 64) g) END, '') = coalesce(members, '') AS to_bloom_same
+FROM golden_counting_bloom_v1, LATERAL (SELECT sketch::counting_bloom AS f) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input.
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_counting_bloom_v1 ORDER BY label COLLATE "C";
+
+-- cuckoo, format version 1 -----------------------------------------------------
+CREATE TEMP TABLE golden_cuckoo_v1 (label text, cardinality bigint, info jsonb, counts text,
+                                    query text, sketch text);
+\copy golden_cuckoo_v1 FROM 'test/golden/cuckoo_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS cuckoo_v1_sketches FROM golden_cuckoo_v1;
+
+-- Reading: text input, every accessor (cardinality, info, the copies of
+-- 1..64 held), text and binary round trips; membership agrees with the
+-- counts; a union with itself holds the same fingerprints (a set).
+SELECT label,
+       cuckoo_cardinality(f) = cardinality AS cardinality_same,
+       cuckoo_info(f) = info AS info_same,
+       coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
+                  (SELECT string_agg(least(cuckoo_count(f, g), 9)::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+         = coalesce(counts, '') AS counts_same,
+       get_byte(f::bytea, 7) NOT IN (1, 255)
+         OR (SELECT bool_and((f @> g) = (cuckoo_count(f, g) > 0)) FROM generate_series(1, 64) g) AS members_same,
+       f::text = sketch AS text_same,
+       (f::bytea)::cuckoo = f AND encode(f::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       cuckoo_cardinality(cuckoo_union(f, f)) <= cuckoo_cardinality(f)
+         AND (get_byte(f::bytea, 7) NOT IN (1, 255)
+              OR (SELECT bool_and(cuckoo_union(f, f) @> g = f @> g) FROM generate_series(1, 64) g)) AS self_union_same
+FROM golden_cuckoo_v1, LATERAL (SELECT sketch::cuckoo AS f) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input.
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_cuckoo_v1 ORDER BY label COLLATE "C";

@@ -55,6 +55,21 @@ case $type in
     columns="label	count	lower	upper	info	query	sketch"
     answers="theta_count(h)::text || E'\\t' || (theta_bounds(h)).lower::text || E'\\t' || (theta_bounds(h)).upper::text || E'\\t' || theta_info(h)::text"
     ;;
+  counting_bloom)
+    version=1
+    # cardinality, info, and membership of the integers 1..64 as a 0/1 string
+    # (empty for filters of another element kind than numbers).
+    columns="label	cardinality	info	members	query	sketch"
+    answers="counting_bloom_cardinality(h)::text || E'\\t' || counting_bloom_info(h)::text || E'\\t' || coalesce(CASE WHEN get_byte(h::bytea, 7) IN (1, 255) THEN (SELECT string_agg((h @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')"
+    ;;
+  cuckoo)
+    version=1
+    # cardinality, info, and how many copies of each integer 1..64 the
+    # filter holds (cuckoo_count), one digit each (empty for filters of
+    # another element kind than numbers).
+    columns="label	cardinality	info	counts	query	sketch"
+    answers="cuckoo_cardinality(h)::text || E'\\t' || cuckoo_info(h)::text || E'\\t' || coalesce(CASE WHEN get_byte(h::bytea, 7) IN (1, 255) THEN (SELECT string_agg(least(cuckoo_count(h, g), 9)::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2
