@@ -40,7 +40,12 @@
 # lg_k 4 over the texts 'user ' || value (k = 16: estimated, θ falls with
 # almost every merge). A theta sketch is canonical (the union of two
 # sketches is the sketch of the union, in any merge order), so both must be
-# byte-identical to theta_agg over the log.
+# byte-identical to theta_agg over the log. A counting_bloom rollup merged
+# with counting_bloom_union (counters add up, saturating: the same in any
+# order) must equal counting_bloom_agg over the log byte for byte; a cuckoo
+# rollup merged with cuckoo_union (a set of fingerprints, its slots
+# depending on the order) must hold as many fingerprints as cuckoo_agg over
+# the log, and every logged value.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -69,6 +74,8 @@ CREATE TABLE rollup_topk (bucket int PRIMARY KEY, s topk NOT NULL);
 CREATE TABLE rollup_topk4 (bucket int PRIMARY KEY, s topk NOT NULL);
 CREATE TABLE rollup_theta (bucket int PRIMARY KEY, s theta NOT NULL);
 CREATE TABLE rollup_theta4 (bucket int PRIMARY KEY, s theta NOT NULL);
+CREATE TABLE rollup_cbloom (bucket int PRIMARY KEY, s counting_bloom NOT NULL);
+CREATE TABLE rollup_cuckoo (bucket int PRIMARY KEY, s cuckoo NOT NULL);
 CREATE TABLE sent (client int, n int, bucket int, value bigint, PRIMARY KEY (client, n));
 SQL
 
@@ -99,6 +106,10 @@ INSERT INTO rollup_theta VALUES (:bucket, theta_add(theta_empty(), :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_theta.s || EXCLUDED.s;
 INSERT INTO rollup_theta4 VALUES (:bucket, theta_add(theta_empty(4), 'user ' || :value))
   ON CONFLICT (bucket) DO UPDATE SET s = rollup_theta4.s || EXCLUDED.s;
+INSERT INTO rollup_cbloom VALUES (:bucket, counting_bloom_add(counting_bloom_empty(1000, 0.01), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = counting_bloom_union(rollup_cbloom.s, EXCLUDED.s);
+INSERT INTO rollup_cuckoo VALUES (:bucket, cuckoo_add(cuckoo_empty(1000, 0.01), :value))
+  ON CONFLICT (bucket) DO UPDATE SET s = cuckoo_union(rollup_cuckoo.s, EXCLUDED.s);
 INSERT INTO sent VALUES (:client_id, :n, :bucket, :value);
 END;
 SQL
@@ -120,6 +131,7 @@ WITH expected AS (
          ddsketch_agg((value % 5 - 2) * value / 7.0, 0.001, 16) AS d16,
          topk_agg(value) AS t, sum(value % 3 + 1) AS weight,
          theta_agg(value) AS th, theta_agg('user ' || value, 4) AS th4,
+         counting_bloom_agg(value, 1000, 0.01) AS cb, cuckoo_agg(value, 1000, 0.01) AS cf,
          count(*) AS sent, count(DISTINCT value) AS distinct_values
   FROM sent GROUP BY bucket
 ),
@@ -142,6 +154,9 @@ topk4_outside AS (
 ),
 bloom_missing AS (
   SELECT count(*) AS missing FROM sent JOIN rollup_bloom r USING (bucket) WHERE NOT r.s @> sent.value
+),
+cuckoo_missing AS (
+  SELECT count(*) AS missing FROM sent JOIN rollup_cuckoo r USING (bucket) WHERE NOT r.s @> sent.value
 )
 SELECT (SELECT count(*) FROM sent),
        count(*),
@@ -172,7 +187,10 @@ SELECT (SELECT count(*) FROM sent),
                           AND (theta_info(rth.s)->>'exact')::bool),
        count(*) FILTER (WHERE rth4.s = e.th4),
        count(*) FILTER (WHERE NOT (theta_info(rth4.s)->>'exact')::bool),
-       coalesce(sum(theta_count(rth.s)), 0)
+       coalesce(sum(theta_count(rth.s)), 0),
+       count(*) FILTER (WHERE rcb.s = e.cb),
+       count(*) FILTER (WHERE cuckoo_cardinality(rcf.s) = cuckoo_cardinality(e.cf)),
+       (SELECT missing FROM cuckoo_missing)
 FROM expected e
 FULL JOIN rollup_hll r USING (bucket)
 FULL JOIN rollup_hll8 r8 USING (bucket)
@@ -185,13 +203,15 @@ FULL JOIN rollup_topk rt USING (bucket)
 FULL JOIN rollup_topk4 rt4 USING (bucket)
 FULL JOIN rollup_theta rth USING (bucket)
 FULL JOIN rollup_theta4 rth4 USING (bucket)
+FULL JOIN rollup_cbloom rcb USING (bucket)
+FULL JOIN rollup_cuckoo rcf USING (bucket)
 LEFT JOIN cms_k_mismatches m USING (bucket);
 SQL
 )
 read -r sent buckets equal14 equal8 exact dense distinct equal_cms exact_cms equal_bloom missing \
   equal_dd equal_dd16 exact_dd collapsed_dd16 total_dd \
   equal_topk total_topk exact_topk4 purged_topk4 total_topk4 weight_sent outside_topk4 items_topk4 \
-  equal_theta equal_theta4 estimated_theta4 count_theta <<<"$result"
+  equal_theta equal_theta4 estimated_theta4 count_theta equal_cbloom equal_cuckoo missing_cuckoo <<<"$result"
 expected_sent=$((CLIENTS * TXNS))
 echo "concurrency: $CLIENTS clients x $TXNS upserts in ${elapsed_ms} ms: $sent logged, $buckets buckets, $distinct distinct values"
 echo "concurrency: hll: $equal14/$buckets rollup sketches equal hll_agg of the log (cardinality exact in $exact)"
@@ -205,6 +225,8 @@ echo "concurrency: topk: $equal_topk/$buckets rollup summaries equal topk_agg of
 echo "concurrency: topk k=4 weighted: total and max_error bound hold in $exact_topk4/$buckets ($purged_topk4 purged); total $total_topk4, $weight_sent logged; $outside_topk4 of $items_topk4 (bucket, item) counts outside their bounds"
 echo "concurrency: theta: $equal_theta/$buckets rollup sketches equal theta_agg of the log (exact, count = distinct values logged); $count_theta counted, $distinct distinct logged"
 echo "concurrency: theta lg_k 4 text: $equal_theta4/$buckets rollup sketches equal theta_agg(text, 4) of the log ($estimated_theta4 estimated)"
+echo "concurrency: counting_bloom: $equal_cbloom/$buckets rollups (counting_bloom_union upserts) equal counting_bloom_agg of the log"
+echo "concurrency: cuckoo: $equal_cuckoo/$buckets rollups (cuckoo_union upserts) hold as many fingerprints as cuckoo_agg of the log, $missing_cuckoo logged values missing"
 dropdb $db
 if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equal8" -ne "$buckets" ] \
    || [ "$buckets" -ne "$BUCKETS" ] || [ "$exact" -ne "$buckets" ] || [ "$equal_cms" -ne "$buckets" ] \
@@ -213,7 +235,8 @@ if [ "$sent" -ne "$expected_sent" ] || [ "$equal14" -ne "$buckets" ] || [ "$equa
    || [ "$total_dd" -ne "$sent" ] || [ "$equal_topk" -ne "$buckets" ] || [ "$total_topk" -ne "$sent" ] \
    || [ "$exact_topk4" -ne "$buckets" ] || [ "$total_topk4" -ne "$weight_sent" ] || [ "$outside_topk4" -ne 0 ] \
    || [ "$items_topk4" -eq 0 ] || [ "$equal_theta" -ne "$buckets" ] || [ "$equal_theta4" -ne "$buckets" ] \
-   || [ "$estimated_theta4" -ne "$buckets" ] || [ "$count_theta" -ne "$distinct" ]; then
+   || [ "$estimated_theta4" -ne "$buckets" ] || [ "$count_theta" -ne "$distinct" ] \
+   || [ "$equal_cbloom" -ne "$buckets" ] || [ "$equal_cuckoo" -ne "$buckets" ] || [ "$missing_cuckoo" -ne 0 ]; then
   echo "concurrency: FAILED: updates were lost or duplicated" >&2
   exit 1
 fi

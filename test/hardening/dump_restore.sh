@@ -5,7 +5,8 @@
 #
 # Builds a database holding sketches of every type in every shape
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
-# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch, topk and theta of
+# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch, topk, theta,
+# counting_bloom and cuckoo of
 # several parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
@@ -402,6 +403,99 @@ CREATE VIEW data.theta_all AS
 CREATE MATERIALIZED VIEW data.theta_weekly_mv AS
   SELECT date_trunc('week', day)::date AS week, theta_union(users) AS u, theta_intersect(users) AS every_day
   FROM public.theta_rollup GROUP BY 1;
+
+-- counting_bloom and cuckoo: every golden filter and NULLs; empty, small,
+-- over-capacity (saturated counters; a cuckoo filter grown to sub-filters)
+-- and large filters (n = 1e6: 4.8 MB of counters, 1.4 MB of fingerprints,
+-- TOASTed), plain and external storage; arrays with NULL elements and empty
+-- arrays; a rollup table of daily filters with generated columns and an
+-- expression index, after deletes; a view over each union.
+CREATE TABLE data.counting_bloom_golden (id int PRIMARY KEY, label text NOT NULL, f counting_bloom);
+CREATE TEMP TABLE golden_counting_bloom (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
+\copy golden_counting_bloom FROM 'test/golden/counting_bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.counting_bloom_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::counting_bloom FROM golden_counting_bloom;
+INSERT INTO data.counting_bloom_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.counting_bloom_shapes (id int PRIMARY KEY, params text NOT NULL, f counting_bloom, external counting_bloom);
+ALTER TABLE data.counting_bloom_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.counting_bloom_shapes
+SELECT p.id * 100 + r.i, p.label || ' rows=' || r.rows,
+       CASE WHEN r.rows < 0 THEN NULL ELSE f END, CASE WHEN r.rows < 0 THEN NULL ELSE f END
+FROM (VALUES (1, 'n=1 p=0.5', 1, 0.5), (2, 'n=10 p=0.01', 10, 0.01), (3, 'n=1000 p=0.01', 1000, 0.01),
+             (4, 'n=1e6 p=0.01', 1000000, 0.01), (5, 'n=5000 p=1e-6', 5000, 0.000001)) p(id, label, n, fp),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) r(i, rows),
+     LATERAL (SELECT coalesce(counting_bloom_agg(g % 50000, p.n, p.fp), counting_bloom_empty(p.n, p.fp)) AS f
+              FROM generate_series(1, greatest(r.rows, 0)) g) a;
+
+CREATE TABLE data.counting_bloom_arrays (id int PRIMARY KEY, fs counting_bloom[]);
+INSERT INTO data.counting_bloom_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::counting_bloom[]
+               ELSE ARRAY[counting_bloom_empty(i, 0.1), NULL, counting_bloom_add(counting_bloom_empty(100, 0.01), i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT counting_bloom_agg('k' || g, 1000, 0.01) AS a FROM generate_series(1, i * 50) g) a;
+
+CREATE TABLE public.counting_bloom_daily (
+  day date PRIMARY KEY,
+  active counting_bloom NOT NULL,
+  approx bigint GENERATED ALWAYS AS (counting_bloom_cardinality(active)) STORED);
+CREATE INDEX counting_bloom_daily_fpp ON public.counting_bloom_daily (counting_bloom_fpp(active));
+INSERT INTO public.counting_bloom_daily (day, active)
+SELECT DATE '2024-01-01' + d, counting_bloom_agg(d * 100000 + v, 10000, 0.01)
+FROM generate_series(0, 19) d, generate_series(1, d * 300 + 1) v GROUP BY d;
+UPDATE public.counting_bloom_daily SET active = counting_bloom_delete(counting_bloom_delete(active, (day - DATE '2024-01-01') * 100000 + 1), -5);
+CREATE VIEW data.counting_bloom_all AS
+  SELECT counting_bloom_union(active) AS u, counting_bloom_to_bloom(counting_bloom_union(active)) AS plain
+  FROM public.counting_bloom_daily;
+
+CREATE TABLE data.cuckoo_golden (id int PRIMARY KEY, label text NOT NULL, f cuckoo);
+CREATE TEMP TABLE golden_cuckoo (label text, cardinality bigint, info jsonb, counts text, query text, sketch text);
+\copy golden_cuckoo FROM 'test/golden/cuckoo_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.cuckoo_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::cuckoo FROM golden_cuckoo;
+INSERT INTO data.cuckoo_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+
+CREATE TABLE data.cuckoo_shapes (id int PRIMARY KEY, params text NOT NULL, f cuckoo, external cuckoo);
+ALTER TABLE data.cuckoo_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.cuckoo_shapes
+SELECT p.id * 100 + r.i, p.label || ' rows=' || r.rows,
+       CASE WHEN r.rows < 0 THEN NULL ELSE f END, CASE WHEN r.rows < 0 THEN NULL ELSE f END
+FROM (VALUES (1, 'n=1 p=0.5', 1, 0.5), (2, 'n=10 p=0.01', 10, 0.01), (3, 'n=1000 p=0.01', 1000, 0.01),
+             (4, 'n=1e6 p=0.01', 1000000, 0.01), (5, 'n=5000 p=1e-6', 5000, 0.000001)) p(id, label, n, fp),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) r(i, rows),
+     LATERAL (SELECT coalesce(cuckoo_agg(g % 50000, p.n, p.fp), cuckoo_empty(p.n, p.fp)) AS f
+              FROM generate_series(1, greatest(r.rows, 0)) g) a;
+-- buckets of 2 and 8 (cuckoo_empty's third argument; the aggregate uses 4)
+INSERT INTO data.cuckoo_shapes
+SELECT 900 + b, 'b=' || b || ' five adds',
+       cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_empty(3, 0.01, b), 1), 2), 2), 4), 3),
+       cuckoo_add(cuckoo_add(cuckoo_empty(100, 0.001, b), 7), 8)
+FROM (VALUES (2), (8)) v(b);
+
+CREATE TABLE data.cuckoo_arrays (id int PRIMARY KEY, fs cuckoo[]);
+INSERT INTO data.cuckoo_arrays
+SELECT i, CASE WHEN i = 1 THEN NULL
+               WHEN i = 2 THEN '{}'::cuckoo[]
+               ELSE ARRAY[cuckoo_empty(i, 0.1), NULL, cuckoo_add(cuckoo_empty(100, 0.01), i), a]
+          END
+FROM generate_series(1, 12) i,
+     LATERAL (SELECT cuckoo_agg('k' || g, 1000, 0.01) AS a FROM generate_series(1, i * 50) g) a;
+
+CREATE TABLE public.cuckoo_daily (
+  day date PRIMARY KEY,
+  active cuckoo NOT NULL,
+  members bigint GENERATED ALWAYS AS (cuckoo_cardinality(active)) STORED);
+CREATE INDEX cuckoo_daily_fpp ON public.cuckoo_daily (cuckoo_fpp(active));
+INSERT INTO public.cuckoo_daily (day, active)
+SELECT DATE '2024-01-01' + d, cuckoo_agg(d * 100000 + v, CASE WHEN d < 19 THEN 6000 ELSE 1000 END, 0.01)
+FROM generate_series(0, 19) d, generate_series(1, d * 300 + 1) v GROUP BY d;
+UPDATE public.cuckoo_daily SET active = cuckoo_delete(cuckoo_delete(active, (day - DATE '2024-01-01') * 100000 + 1), -5);
+-- (sized for what a day holds, so that the union of the days needs few
+-- sub-filters: a union appends sub-filters of its inputs' sizes, at most 32;
+-- the last day is sized for 1,000 of its 5,701 values and grew to 4)
+CREATE VIEW data.cuckoo_all AS SELECT cuckoo_union(active) AS u FROM public.cuckoo_daily;
 SQL
 
 fingerprint() {
@@ -474,6 +568,13 @@ for db in dr_plain dr_custom; do
                            + (SELECT count(*) FROM data.theta_shapes WHERE s::text::theta <> s OR external::text::theta <> external)
                            + (SELECT count(*) FROM public.theta_rollup WHERE users::bytea::theta <> users)" \
     | grep -qx 0 || { echo "dump_restore: $db: a theta no longer round-trips" >&2; status=1; }
+  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.counting_bloom_golden WHERE f IS NOT NULL AND f::text::counting_bloom <> f)
+                           + (SELECT count(*) FROM data.counting_bloom_shapes WHERE f::text::counting_bloom <> f OR external::text::counting_bloom <> external)
+                           + (SELECT count(*) FROM public.counting_bloom_daily WHERE active::bytea::counting_bloom <> active)
+                           + (SELECT count(*) FROM data.cuckoo_golden WHERE f IS NOT NULL AND f::text::cuckoo <> f)
+                           + (SELECT count(*) FROM data.cuckoo_shapes WHERE f::text::cuckoo <> f OR external::text::cuckoo <> external)
+                           + (SELECT count(*) FROM public.cuckoo_daily WHERE active::bytea::cuckoo <> active)" \
+    | grep -qx 0 || { echo "dump_restore: $db: a counting_bloom or cuckoo no longer round-trips" >&2; status=1; }
 done
 for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
 [ $status -eq 0 ] && echo "dump_restore: OK"

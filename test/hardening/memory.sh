@@ -98,7 +98,8 @@ if [ $check -eq 1 ]; then
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;")
   aggs=("count(v)" "hll_agg(v)|$MAX_GROUP_BYTES" "cms_agg_sized(v, 16, 2, false, 4)|1100"
         "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300"
-        "topk_agg(v)|1300" "topk_agg(v, 4)|700" "theta_agg(v)|400")
+        "topk_agg(v)|1300" "topk_agg(v, 4)|700" "theta_agg(v)|400"
+        "counting_bloom_agg(v, 10, 0.01)|250" "cuckoo_agg(v, 10, 0.01)|250")
 else
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;"
          "hash, work_mem = 64MB (spills)|SET work_mem = '64MB'; SET enable_sort = off;"
@@ -109,7 +110,9 @@ else
         "ddsketch_agg(v)" "ddsketch_union(ddsketch_add(ddsketch_empty(), v))" "ddsketch_agg(v, 0.1, 16)"
         "topk_agg(v)" "topk_agg(v, 4)" "topk_agg_weighted(v, 2)" "topk_union(topk_add(topk_empty(4), v))"
         "theta_agg(v)" "theta_agg(v, 16)" "theta_union(theta_add(theta_empty(), v))"
-        "theta_intersect(theta_add(theta_empty(), v))")
+        "theta_intersect(theta_add(theta_empty(), v))"
+        "counting_bloom_agg(v, 10, 0.01)" "counting_bloom_union(counting_bloom_add(counting_bloom_empty(10, 0.01), v))"
+        "cuckoo_agg(v, 10, 0.01)" "cuckoo_union(cuckoo_add(cuckoo_empty(10, 0.01), v))")
 fi
 # MEMORY_AGGS="agg;agg;..." measures only these (count(v) is always first).
 if [ -n "${MEMORY_AGGS:-}" ]; then

@@ -17,7 +17,8 @@
 #      install of the current version (test/hardening/extension_objects.sql),
 #   5. checks the stored sketches still read as the golden files say (every
 #      key of *_info the writing build recorded; element_kind is new in 0.2.0).
-# A type the update adds (ddsketch, topk and theta, new in 0.2.0) cannot be
+# A type the update adds (ddsketch, topk, theta, counting_bloom and cuckoo,
+# new in 0.2.0) cannot be
 # stored before it: its golden sketches are stored right after the update
 # and must read as the golden file says, and its aggregates must write the
 # golden bytes (for topk and theta every golden query is rebuilt). theta's
@@ -164,13 +165,24 @@ CREATE TABLE golden_theta (label text, count bigint, lower bigint, upper bigint,
 \\copy golden_theta FROM 'test/golden/theta_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_theta ADD COLUMN s theta;
 UPDATE golden_theta SET s = sketch::theta;
+-- counting_bloom and cuckoo too.
+CREATE TABLE golden_counting_bloom (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
+\\copy golden_counting_bloom FROM 'test/golden/counting_bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_counting_bloom ADD COLUMN f counting_bloom;
+UPDATE golden_counting_bloom SET f = sketch::counting_bloom;
+CREATE TABLE golden_cuckoo (label text, cardinality bigint, info jsonb, counts text, query text, sketch text);
+\\copy golden_cuckoo FROM 'test/golden/cuckoo_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_cuckoo ADD COLUMN f cuckoo;
+UPDATE golden_cuckoo SET f = sketch::cuckoo;
 -- theta's aggregates over the rows stored before the update, serial and
 -- parallel: theta_agg (anyelement with lg_k, and the integer and text
 -- twins), theta_union and theta_intersect (every row's sketch holds 0).
 SET max_parallel_workers_per_gather = 0;
 CREATE TABLE theta_built AS
   SELECT 'serial'::text AS mode, theta_agg(g::bigint, 10) AS a, theta_agg(g) AS a_int, theta_agg(t) AS a_text,
-         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i
+         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i,
+         counting_bloom_agg(g, 100000, 0.01) AS cb, counting_bloom_agg(t, 1000, 0.01) AS cb_text,
+         cuckoo_agg(g, 100000, 0.01) AS cf, cuckoo_agg(t, 200000, 0.01) AS cf_text
   FROM rows_before;
 SET max_parallel_workers_per_gather = 2;
 SET parallel_setup_cost = 0;
@@ -180,7 +192,9 @@ SET parallel_leader_participation = off;
 -- (CREATE TABLE AS: PostgreSQL 15 plans no parallel query for INSERT ... SELECT)
 CREATE TABLE theta_built_parallel AS
   SELECT 'parallel'::text AS mode, theta_agg(g::bigint, 10) AS a, theta_agg(g) AS a_int, theta_agg(t) AS a_text,
-         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i
+         theta_union(theta_add(theta_empty(8), g)) AS u, theta_intersect(theta_add(theta_add(theta_empty(), g), 0)) AS i,
+         counting_bloom_agg(g, 100000, 0.01) AS cb, counting_bloom_agg(t, 1000, 0.01) AS cb_text,
+         cuckoo_agg(g, 100000, 0.01) AS cf, cuckoo_agg(t, 200000, 0.01) AS cf_text
   FROM rows_before;
 INSERT INTO theta_built SELECT * FROM theta_built_parallel;
 CREATE TABLE theta_plan AS SELECT 1 AS n WHERE false;
@@ -250,6 +264,29 @@ SQL
           WHERE s.mode = 'serial' AND (s.a <> p.a OR s.a_int <> p.a_int OR s.a_text <> p.a_text OR s.u <> p.u OR s.i <> p.i))
        + (SELECT CASE WHEN count(*) = 2 THEN 0 ELSE 1 END FROM theta_built)
        + (SELECT CASE WHEN count(*) = 1 THEN 0 ELSE 1 END FROM theta_plan)
+       + (SELECT count(*) FROM golden_counting_bloom
+          WHERE counting_bloom_cardinality(f) <> cardinality OR counting_bloom_info(f) <> info OR f::text <> sketch
+             OR coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
+                           (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+                <> coalesce(members, ''))
+       + (SELECT count(*) FROM golden_counting_bloom WHERE golden_build(query) IS DISTINCT FROM sketch)
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_counting_bloom)
+       + (SELECT count(*) FROM golden_cuckoo
+          WHERE cuckoo_cardinality(f) <> cardinality OR cuckoo_info(f) <> info OR f::text <> sketch
+             OR coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
+                           (SELECT string_agg(least(cuckoo_count(f, g), 9)::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+                <> coalesce(counts, ''))
+       + (SELECT count(*) FROM golden_cuckoo WHERE golden_build(query) IS DISTINCT FROM sketch)
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_cuckoo)
+       -- the filters of the rows stored before the update: counting_bloom
+       -- serial = parallel byte for byte, cuckoo the same number of
+       -- fingerprints, and every row's value present in both
+       + (SELECT count(*) FROM theta_built s JOIN theta_built p ON p.mode = 'parallel'
+          WHERE s.mode = 'serial' AND (s.cb <> p.cb OR s.cb_text <> p.cb_text
+                                       OR cuckoo_cardinality(s.cf) <> cuckoo_cardinality(p.cf)
+                                       OR cuckoo_cardinality(s.cf_text) <> cuckoo_cardinality(p.cf_text)))
+       + (SELECT count(*) FROM theta_built, rows_before r
+          WHERE NOT (cb @> r.g AND cb_text @> r.t AND cf @> r.g AND cf_text @> r.t))
        + (SELECT count(*) FROM theta_built
           WHERE NOT 100000 BETWEEN (theta_bounds(a, 0.999)).lower AND (theta_bounds(a, 0.999)).upper
              OR NOT 100000 BETWEEN (theta_bounds(a_text, 0.999)).lower AND (theta_bounds(a_text, 0.999)).upper
@@ -279,7 +316,7 @@ SQL
     echo "upgrade: $v -> $current: $bad stored golden sketches read differently after the update" >&2
     status=1
   else
-    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk, ddsketch and theta read and write their golden sketches, theta aggregates the rows stored before the update (serial = parallel)"
+    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk, ddsketch, theta, counting_bloom and cuckoo read and write their golden sketches, theta, counting_bloom and cuckoo aggregate the rows stored before the update (serial = parallel)"
   fi
   dropdb "$udb"
 done
