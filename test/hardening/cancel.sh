@@ -137,6 +137,16 @@ run_case "theta_union of one-value sketches (lg_k 16)" "$serial" \
 run_case "theta_intersect of a 65536-hash sketch with itself, 2e9 times" "$serial" \
   "SELECT theta_count(theta_intersect(x.s)) FROM (SELECT generate_series(1, 2000000000) AS g) s,
           (SELECT theta_agg(i, 16) AS s FROM generate_series(1, 200000) i) x"
+run_case "counting_bloom_agg sized for 5e7 values (240 MB of counters), streaming 2e9 rows" "$serial" \
+  "SELECT counting_bloom_cardinality(counting_bloom_agg(g, 50000000, 0.01)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "counting_bloom_union of one-value filters (n = 1e6)" "$serial" \
+  "SELECT counting_bloom_cardinality(counting_bloom_union(counting_bloom_add(counting_bloom_empty(1000000, 0.01), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "cuckoo_agg over 2e9 distinct values from n = 1000 (the filter grows by doubling sub-filters), streaming" "$serial" \
+  "SELECT cuckoo_cardinality(cuckoo_agg(g, 1000, 0.01)) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "cuckoo_union of one-value filters (n = 1e6)" "$serial" \
+  "SELECT cuckoo_cardinality(cuckoo_union(cuckoo_add(cuckoo_empty(1000000, 0.01), g))) FROM (SELECT generate_series(1, 2000000000) AS g) s"
+run_case "parallel cuckoo_agg over a join" "$parallel" \
+  "SELECT cuckoo_cardinality(cuckoo_agg(a.v::bigint * 1000000 + b.v, 10000000, 0.01)) FROM t a, t b"
 run_case "theta_agg(g, 4) into 1e6 groups" "$serial" \
   "SELECT count(x) FROM (SELECT theta_agg(g, 4) AS x FROM (SELECT generate_series(1, 2000000000) AS g) s GROUP BY g % 1000000) t"
 run_case "parallel theta_agg over a join (partial aggregates)" "$partial" \
