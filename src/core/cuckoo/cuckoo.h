@@ -229,6 +229,10 @@ inline int bucket_size_of(const uint8_t* filter) { return filter[kBucketSizeOffs
 inline int subfilter_count_of(const uint8_t* filter) { return filter[kSubfilterCountOffset]; }
 
 // --- operations (on a buffer parse() or is_valid_structure() accepted) ------------
+//
+// Every count they write stays within 0..B*b: exact in a valid filter, and
+// in a working state whose count is off (kStructure reads any count up to
+// B*b) still a state that parses after the write.
 
 enum class AddResult { kAdded, kPresent, kFull };
 

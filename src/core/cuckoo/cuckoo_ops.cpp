@@ -36,8 +36,23 @@ void chain_of(uint8_t* filter, Chain* c) {
   }
 }
 
-void bump_count(uint8_t* header, int64_t delta) {
-  store_le64(header + 8, load_le64(header + 8) + static_cast<uint64_t>(delta));
+// One more (delta 1) or one fewer (delta -1) fingerprint in a sub-filter's
+// count, kept within 0..B*b: in a valid filter the count is exact and never
+// reaches either bound this way, but a working state that parse(kStructure)
+// accepted may carry any count up to B*b, and an add or delete written into
+// it in place must leave it a state that still parses (a count of B*b plus
+// one, or 0 minus one, would not, and the next row's growth would find the
+// executor's state corrupt).
+void bump_count(uint8_t* header, int b, int delta) {
+  const uint64_t slots = load_le64(header) * static_cast<uint64_t>(b);
+  const uint64_t count = load_le64(header + 8);
+  uint64_t next = count;
+  if (delta > 0) {
+    next = count < slots ? count + 1 : slots;
+  } else {
+    next = count > 0 ? count - 1 : 0;
+  }
+  store_le64(header + 8, next);
 }
 
 // The first empty slot of bucket i takes fp.
@@ -112,13 +127,13 @@ AddResult add_to_chain(uint8_t* filter, Hash128 h, bool only_new) {
   // newest (largest) one only, as RedisBloom's CF.ADD does.
   for (int j = 0; j < c.s; j++) {
     if (place(c.sub[j].area, i1[j], c.b, c.f, fp) || place(c.sub[j].area, i2[j], c.b, c.f, fp)) {
-      bump_count(c.sub[j].header, 1);
+      bump_count(c.sub[j].header, c.b, 1);
       return AddResult::kAdded;
     }
   }
   const int last = c.s - 1;
   if (kick_in(c.sub[last].area, c.sub[last].buckets, c.b, c.f, i1[last], i2[last], fp)) {
-    bump_count(c.sub[last].header, 1);
+    bump_count(c.sub[last].header, c.b, 1);
     return AddResult::kAdded;
   }
   return AddResult::kFull;
@@ -142,7 +157,7 @@ bool delete_hash(uint8_t* filter, Hash128 h) {
       for (int k = 0; k < c.b; k++) {
         if (get_slot(c.sub[j].area, first + k, c.f) == fp) {
           set_slot(c.sub[j].area, first + k, c.f, 0);
-          bump_count(c.sub[j].header, -1);
+          bump_count(c.sub[j].header, c.b, -1);
           return true;
         }
       }
@@ -276,7 +291,7 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
           if (c.sub[j].buckets != buckets) continue;
           if (place(c.sub[j].area, i, bs, f, fp) || place(c.sub[j].area, i2, bs, f, fp) ||
               kick_in(c.sub[j].area, buckets, bs, f, i, i2, fp)) {
-            bump_count(c.sub[j].header, 1);
+            bump_count(c.sub[j].header, c.b, 1);
             done = true;
           }
         }
@@ -293,7 +308,7 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
         // The appended sub-filter receives only fingerprints of b's bucket i
         // at bucket i: it always has room.
         place(c.sub[overflow].area, i, bs, f, fp);
-        bump_count(c.sub[overflow].header, 1);
+        bump_count(c.sub[overflow].header, bs, 1);
       }
     }
   }

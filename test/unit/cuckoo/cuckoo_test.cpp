@@ -257,6 +257,49 @@ TEST(CuckooOps, GrowthLimits) {
   EXPECT_EQ(size, SIZE_MAX);
 }
 
+// Found by fuzz_cuckoo_parse (regressions/cuckoo_parse/
+// count_at_slots_add_past_bound.bin): a working state that parse(kStructure)
+// accepts may carry any count up to B*b. An add written into it in place
+// counted past B*b (and a delete from a count of 0 wrapped around), so the
+// state stopped parsing and the next row's growth found it corrupt. Counts
+// now stay within 0..B*b; exact counts never reach the bounds this way.
+TEST(CuckooOps, CountsStayWithinTheirSlotsInAStructureCheckedState) {
+  std::vector<uint8_t> w = test::empty_bytes(Params{4, 8, 2});
+  w[6] = static_cast<uint8_t>(Encoding::kWorking);
+  const size_t count_at = kFirstSubfilterOffset + 8;
+  store_le64(w.data() + count_at, 8);  // says full, holds nothing
+  ASSERT_TRUE(parse_bytes(w, Validation::kStructure).is_ok());
+  ASSERT_EQ(add_hash(w.data(), key_hash(kSeed, 1)), AddResult::kAdded);
+  EXPECT_EQ(load_le64(w.data() + count_at), 8u);
+  ASSERT_TRUE(parse_bytes(w, Validation::kStructure).is_ok());
+  View v;
+  ASSERT_TRUE(parse(w.data(), w.size(), Validation::kStructure, &v).is_ok());
+  EXPECT_TRUE(contains_hash(v, key_hash(kSeed, 1)));
+
+  store_le64(w.data() + count_at, 0);  // says empty, holds one
+  ASSERT_TRUE(delete_hash(w.data(), key_hash(kSeed, 1)));
+  EXPECT_EQ(load_le64(w.data() + count_at), 0u);
+  ASSERT_TRUE(parse_bytes(w, Validation::kStructure).is_ok());
+
+  // The same through the mechanism, as the executor's state: every add
+  // lands and the state keeps parsing.
+  store_le64(w.data() + count_at, 8);
+  sketch::test::StateBuffer<Family> state;
+  state.assign(w);
+  for (uint64_t i = 0; i < 40; i++) {
+    Family::Element e{key_hash(kSeed + 1, i), false};
+    state.add(e);
+    ASSERT_TRUE(parse_bytes(state.bytes(), Validation::kStructure).is_ok()) << i;
+  }
+  for (uint64_t i = 0; i < 40; i++) EXPECT_TRUE(contains_hash(state.view(), key_hash(kSeed + 1, i)));
+
+  // Exact counts are unchanged by the bound: a filter filled to its first
+  // refusal still counts every slot.
+  Filter f(Params{4, 8, 2});
+  for (uint64_t i = 0; i < 8; i++) f.add(key_hash(kSeed + 2, i));
+  EXPECT_TRUE(parse_bytes(f.stored().bytes()).is_ok());
+}
+
 TEST(CuckooOps, Deterministic) {
   Filter a(2000, 0.001), b(2000, 0.001);
   for (uint64_t i = 0; i < 5000; i++) {
