@@ -226,6 +226,7 @@ SELECT * FROM (
 \ir demo_ddsketch.sql
 \ir demo_topk.sql
 \ir demo_theta.sql
+\ir demo_filters.sql
 
 \echo
 \echo 'Done. The tables stay in schema sketch_demo; DROP SCHEMA sketch_demo CASCADE removes them.'
