@@ -9,6 +9,8 @@
 #include "bloom_test_util.h"
 #include "cms_test_util.h"
 #include "corpus_util.h"
+#include "counting_bloom_test_util.h"
+#include "cuckoo_test_util.h"
 #include "ddsketch_test_util.h"
 #include "hll_test_util.h"
 #include "states_input.h"
@@ -101,6 +103,33 @@ Bytes theta_elements(uint64_t seed, uint64_t n, uint64_t from = 0, bool one_run 
   in::put_theta_element(&out, 0);
   in::put_theta_element(&out, 1);
   in::put_theta_element(&out, ~uint64_t{0});
+  return out;
+}
+
+Bytes counting_bloom_elements(uint64_t seed, uint64_t n) {
+  Bytes out;
+  for (uint64_t i = 0; i < n; i++) {
+    const sketch::Hash128 h = sketch::counting_bloom::test::key_hash(seed, i);
+    in::put_counting_bloom_element(&out, h.low, h.high);
+  }
+  return out;
+}
+
+// Keys of key space `seed` (cuckoo's test keys) added with set semantics
+// (cuckoo_agg), every fifth one as one more copy (cuckoo_add) and, every
+// seventh, a delete of the key added three before; every eleventh a delete
+// of a key never added; then `copies` more copies of key 0 (cuckoo_add), which
+// fill its buckets in every sub-filter and grow the filter.
+Bytes cuckoo_elements(uint64_t seed, uint64_t n, uint64_t copies = 0) {
+  using sketch::cuckoo::test::key_hash;
+  Bytes out;
+  auto put = [&](in::CuckooOp op, sketch::Hash128 h) { in::put_cuckoo_element(&out, op, h.low, h.high); };
+  for (uint64_t i = 0; i < n; i++) {
+    put(i % 5 == 3 ? in::kCuckooAdd : in::kCuckooAddNew, key_hash(seed, i));
+    if (i % 7 == 6) put(in::kCuckooDelete, key_hash(seed, i - 3));
+    if (i % 11 == 10) put(in::kCuckooDelete, key_hash(seed + 1000, i));
+  }
+  for (uint64_t i = 0; i < copies; i++) put(in::kCuckooAdd, key_hash(seed, 0));
   return out;
 }
 
@@ -349,6 +378,116 @@ int main(int argc, char** argv) {
         streamed(6, 31, 5).stored(), none);
     put("working_full_one_run_other", 0, 0, streamed(4, 24, 100).bytes(),
         streamed(4, 25, 30).stored(), theta_elements(26, 100, 0, true));
+  }
+  {  // counting_bloom
+    namespace cb = sketch::counting_bloom;
+    using cb::test::Filter;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("counting_bloom_" + name,
+                in::encode(in::kCountingBloom, flags, params, kind, state, other, elements));
+    };
+    auto filled = [](uint64_t cells, int hashes, uint64_t seed, uint64_t n) {
+      Filter f(cells, hashes);
+      f.add_keys(seed, 0, n);
+      return f;
+    };
+    auto working = [](uint64_t cells, int hashes, uint64_t seed, uint64_t n) {
+      Filter f = Filter::working(cb::Params{cells, hashes});
+      f.add_keys(seed, 0, n);
+      return f;
+    };
+    const uint8_t split = in::kOtherAsWorking | in::kSplitElements;
+    put("stored_with_stored_other", 0, 0, filled(1000, 7, 1, 10).bytes(),
+        filled(1000, 7, 2, 10).bytes(), counting_bloom_elements(3, 20));
+    put("working_with_working_other_split", split, 0, working(512, 4, 4, 5).bytes(),
+        working(512, 4, 5, 40).bytes(), counting_bloom_elements(6, 30));
+    put("stored_with_working_other", 0, 0, filled(512, 4, 7, 20).bytes(),
+        working(512, 4, 8, 20).bytes(), counting_bloom_elements(9, 10));
+    // Few cells, many values: counters saturate at 15 on both sides.
+    put("saturating_split", split, 0, filled(16, 8, 10, 30).bytes(), filled(16, 8, 11, 30).bytes(),
+        counting_bloom_elements(12, 40));
+    put("mismatched_other", 0, 0, filled(64, 3, 13, 5).bytes(), filled(100, 2, 14, 5).bytes(),
+        counting_bloom_elements(15, 10));
+    put("refused_state_empty_working", in::kEmptyWorking, 0x31, refused, none,
+        counting_bloom_elements(16, 40));
+    put("refused_state_other_params", 0, 0, refused, filled(4096, 5, 17, 100).bytes(),
+        counting_bloom_elements(18, 20));
+    put("refused_state_no_other", 0, 0x7c, refused, none, counting_bloom_elements(19, 60));
+    put("stored_refused_other", 0, 0, filled(100, 2, 20, 10).bytes(), refused,
+        counting_bloom_elements(21, 20));
+    put("kind_uuid_new_working_state", in::kEmptyWorking, 0x23, refused, none,
+        counting_bloom_elements(22, 30), 5);
+    put("kind_hashed_stored_split", split, 0, filled(1000, 7, 23, 10).bytes(),
+        filled(1000, 7, 24, 10).bytes(), counting_bloom_elements(25, 30), 13);
+  }
+  {  // cuckoo
+    namespace ck = sketch::cuckoo;
+    using ck::test::Filter;
+    using ck::test::key_hash;
+    auto put = [&](const std::string& name, uint8_t flags, uint8_t params, const Bytes& state,
+                   const Bytes& other, const Bytes& elements, uint8_t kind = 0) {
+      out.write("cuckoo_" + name,
+                in::encode(in::kCuckoo, flags, params, kind, state, other, elements));
+    };
+    // A filter of B buckets, f-bit fingerprints and bucket size b holding
+    // keys 0..n-1 of key space `seed` (set semantics) and `copies` more
+    // copies of key 0, which grow it.
+    auto filled = [](uint64_t buckets, int f, int b, uint64_t seed, uint64_t n,
+                     uint64_t copies = 0) {
+      Filter filter(ck::Params{buckets, f, b});
+      for (uint64_t i = 0; i < n; i++) filter.add(key_hash(seed, i), true);
+      for (uint64_t i = 0; i < copies; i++) filter.add(key_hash(seed, 0));
+      return filter;
+    };
+    // A chain of `count` sub-filters of first_b, first_b + 1, ... buckets
+    // (f = 4, b = 2), one fingerprint each: unions append a sub-filter for
+    // each, so the chain stays small.
+    auto chain = [&](uint64_t first_b, int count, uint64_t seed) {
+      Filter u = filled(first_b, 4, 2, seed, 1);
+      for (int j = 1; j < count; j++) {
+        const sketch::Status st = u.merge(filled(first_b + j, 4, 2, seed + j, 1));
+        if (!st.is_ok()) throw std::runtime_error(st.message());
+      }
+      return u.stored().bytes();
+    };
+    const uint8_t split = in::kOtherAsWorking | in::kSplitElements;
+    put("stored_with_stored_other", 0, 0, filled(8, 8, 4, 1, 20).bytes(),
+        filled(8, 8, 4, 2, 20).bytes(), cuckoo_elements(3, 30));
+    put("stored_split_grows", split, 0, filled(2, 12, 2, 4, 3).bytes(),
+        filled(2, 12, 2, 5, 3).bytes(), cuckoo_elements(6, 60, 12));
+    // Grown filters are working states (kStructure only) without a tail; a
+    // union's result not made in place has one.
+    Filter with_tail = filled(4, 8, 4, 7, 10);
+    if (!with_tail.merge(filled(3, 8, 4, 8, 12)).is_ok()) return 1;
+    put("working_grown_with_working_tail_other", 0, 0, filled(2, 8, 4, 9, 30).bytes(),
+        with_tail.bytes(), cuckoo_elements(10, 20));
+    put("working_tail_state_split", split, 0, with_tail.bytes(), filled(5, 8, 4, 11, 10).bytes(),
+        cuckoo_elements(12, 30));
+    // Copies of one value fill its buckets: many growths of the chain.
+    put("copies_grow_chain", 0, 0x00, filled(1, 4, 2, 13, 1).bytes(), none,
+        cuckoo_elements(14, 4, 60));
+    // 32 sub-filters: the next growth is refused (kOverflow), nothing
+    // written; a union with another chain passes kMaxSubfilters.
+    put("thirty_two_subfilters_refuse_growth", 0, 0, chain(1, 32, 15), none,
+        cuckoo_elements(16, 10, 150));
+    put("union_past_max_subfilters", 0, 0, chain(1, 20, 17), chain(40, 20, 18),
+        cuckoo_elements(19, 10));
+    put("union_appends_subfilters_split", split, 0, chain(1, 10, 20), chain(20, 10, 21),
+        cuckoo_elements(22, 40));
+    put("mismatched_other", 0, 0, filled(8, 8, 4, 23, 5).bytes(), filled(8, 12, 4, 24, 5).bytes(),
+        cuckoo_elements(25, 10));
+    put("refused_state_other_params", 0, 0, refused, filled(16, 32, 8, 26, 40).bytes(),
+        cuckoo_elements(27, 60));
+    put("refused_state_no_other", 0, 0x05, refused, none, cuckoo_elements(28, 80, 20));
+    put("refused_state_f32_b8", 0, 0xb3, refused, none, cuckoo_elements(29, 60));
+    put("stored_refused_other", 0, 0, filled(4, 13, 2, 30, 5).bytes(), refused,
+        cuckoo_elements(31, 20));
+    put("kind_number_new_state", 0, 0x12, refused, none, cuckoo_elements(32, 30), 1);
+    put("kind_interval_unrecorded_state", 0, 0, filled(8, 8, 4, 33, 10).bytes(), none,
+        cuckoo_elements(34, 10), 11);
+    put("kind_text_split", split, 0x22, refused, filled(3, 13, 2, 35, 6).bytes(),
+        cuckoo_elements(36, 40), 3);
   }
   return 0;
 }

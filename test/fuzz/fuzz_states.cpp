@@ -6,7 +6,7 @@
 // a distributed engine's partial state. The core's aggregate-state mechanism
 // (core/common/working_state.h) decides what may be written in place; this target
 // drives it exactly as src/pg/common/aggregate_state.h does, with a test::Arena in
-// place of palloc (state_ops.h), for all six families. The input
+// place of palloc (state_ops.h), for all eight families. The input
 // (states_input.h) picks a family and holds a state's bytes, an other
 // sketch's bytes and a stream of elements:
 //
@@ -28,7 +28,12 @@
 //      once per add; bloom: 128-bit hashes; ddsketch: finite doubles; topk:
 //      hash, weight and a text source like cms's, an add past kMaxTotal
 //      refused with nothing written, as the wrapper then raises an error;
-//      theta: hashes, as hll's), into
+//      theta: hashes, as hll's; counting_bloom: 128-bit hashes, as bloom's;
+//      cuckoo: 128-bit hashes added with set semantics (cuckoo_agg), as one
+//      more copy (cuckoo_add) or deleted (cuckoo_delete, delete_hash in the
+//      state), added as cuckoo_add_element does: the in-place add, then
+//      plan_grow's limit (a clean kOverflow refusal with nothing written, the
+//      kick path undone) and one state::add_growing), into
 //      every state of step 1, after state::accept_kind when the input gives
 //      the elements a kind (element_kind.h): a new state takes it, a state of
 //      another kind refuses it (kMismatch, nothing written) and gets no
@@ -40,7 +45,8 @@
 //      (ddsketch: kInvalidParameter, a union of more than 2^64 - 1 values;
 //      topk: also a union of more than kMaxTotal, with check_mergeable's
 //      status; theta sketches of any lg_k merge, so only another element
-//      kind) and writes nothing.
+//      kind; cuckoo: also kOverflow, a union past kMaxSubfilters) and writes
+//      nothing.
 //   4. state::to_stored. When everything that went in was a valid stored
 //      value or made by this mechanism, the result must pass the strictest
 //      parse, be its own stored form (to_stored is idempotent), be the same
@@ -57,7 +63,17 @@
 //      instead its result (the working state and its stored form) must be
 //      sound for what went in: within the Misra-Gries bounds of the state,
 //      the other sketch and the exact counts of the elements added
-//      (topk_readers.h, Expected). The stored result used as a
+//      (topk_readers.h, Expected). counting_bloom's result must be, byte for
+//      byte, the filter of the counters computed from the definition
+//      (bloom's positions; every counter min(15, its total): saturating sums
+//      are order-free, so this holds with saturation too), every value added
+//      contained. cuckoo's bytes depend on the insert order, so instead:
+//      every value added is contained (no false negatives) unless a delete
+//      took a copy of its fingerprint, the count is the start's plus the
+//      successful adds less the successful deletes, every fingerprint copy
+//      of the start and of both sides of the union stays in its bucket pair
+//      (a union keeps at least one copy of each of the other's), and the
+//      stored form passes parse(kCanonical). The stored result used as a
 //      state again (owned = true, an INITCOND) is unchanged by an empty
 //      stream. Otherwise (the state's or other sketch's bytes were a working
 //      encoding, possibly corrupt) everything must still run without a
@@ -66,10 +82,16 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <map>
+#include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "bloom_readers.h"
 #include "cms_readers.h"
+#include "core/cuckoo/cuckoo.h"
+#include "core/cuckoo/cuckoo_family.h"
+#include "counting_bloom_readers.h"
 #include "ddsketch_readers.h"
 #include "fuzz_check.h"
 #include "hll_readers.h"
@@ -370,12 +392,387 @@ struct ThetaHarness {
   static void check(const View& v, bool canonical) { theta_readers::check_readers(v, canonical); }
 };
 
+struct CountingBloomHarness {
+  using Family = counting_bloom::Family;
+  using View = counting_bloom::View;
+  // Counters are saturating sums (min(15, total) whatever the order): the
+  // stored form is a function of m, k and the multiset of values added.
+  static constexpr bool kExactUnion = true;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return counting_bloom::parse(b.data(), b.size(), Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(const counting_bloom::Params& p, bool working) {
+    Bytes out(working ? counting_bloom::working_size(p.cells) : counting_bloom::filter_size(p.cells));
+    if (working) {
+      counting_bloom::write_empty_working(out.data(), p);
+    } else {
+      counting_bloom::write_empty(out.data(), p);
+    }
+    return out;
+  }
+  // counting_bloom_agg starts a large state in the working encoding; the
+  // flag lets small ones take it too.
+  static Bytes empty_like(const View& v, uint8_t flags) {
+    return empty_of(counting_bloom::Params{v.cells, v.hashes}, flags & states_input::kEmptyWorking);
+  }
+  static Bytes empty_like(const View& v) { return empty_like(v, 0); }
+  // Few cells and up to 16 hashes, so that counters saturate.
+  static Bytes empty_for(uint8_t params, uint8_t flags) {
+    return empty_of(counting_bloom::Params{counting_bloom::kMinCells + params % 16u * 13u,
+                                           1 + params / 16},
+                    flags & states_input::kEmptyWorking);
+  }
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kCountingBloomElementBytes;
+         p += states_input::kCountingBloomElementBytes,
+         len -= states_input::kCountingBloomElementBytes) {
+      const Hash128 hash{states_input::load64(p), states_input::load64(p + 8)};
+      f([hash] { return Family::Element{hash}; });
+    }
+  }
+  static void check(const View& v, bool) { counting_bloom_readers::check_numbers(v); }
+};
+
+// counting_bloom's model: m, k and every cell's counter, computed from the
+// definition (bloom's positions, saturating sums), never by the core's
+// writers.
+struct Counters {
+  uint64_t cells = 0;
+  int hashes = 0;
+  std::vector<uint8_t> c;
+  std::vector<Hash128> values;  // the values added, each contained at the end
+};
+
+Counters counters_of(const counting_bloom::View& v) {
+  Counters out{v.cells, v.hashes, std::vector<uint8_t>(v.cells), {}};
+  for (uint64_t j = 0; j < v.cells; j++)
+    out.c[j] = static_cast<uint8_t>((v.words[j >> 1] >> ((j & 1) * 4)) & 15u);
+  return out;
+}
+
+void counters_add(Counters* m, Hash128 hash) {
+  bloom::Positions positions(hash, m->cells);
+  for (int i = 0; i < m->hashes; i++) {
+    uint8_t& c = m->c[positions.next()];
+    c = static_cast<uint8_t>(std::min(15, c + 1));
+  }
+}
+
+void counters_union(Counters* a, const Counters& b) {
+  FUZZ_CHECK(a->cells == b.cells && a->hashes == b.hashes);
+  for (uint64_t j = 0; j < a->cells; j++)
+    a->c[j] = static_cast<uint8_t>(std::min(15, a->c[j] + b.c[j]));
+  a->values.insert(a->values.end(), b.values.begin(), b.values.end());
+}
+
+// The stored filter of the model.
+Bytes counters_bytes(const Counters& m, uint8_t kind) {
+  Bytes out(counting_bloom::filter_size(m.cells));
+  counting_bloom::write_empty(out.data(), counting_bloom::Params{m.cells, m.hashes});
+  for (uint64_t j = 0; j < m.cells; j++)
+    out[counting_bloom::kCellsOffset + j / 2] |= static_cast<uint8_t>(m.c[j] << (4 * (j & 1)));
+  out[kElementKindOffset] = kind;
+  return out;
+}
+
+struct CuckooHarness {
+  using Family = cuckoo::Family;
+  using View = cuckoo::View;
+  // A filter's bytes depend on the order of its inserts: no byte comparison
+  // with the state that got every element itself; run() checks membership,
+  // counts and the entries of both sides instead.
+  static constexpr bool kExactUnion = false;
+  static constexpr bool kTakesKinds = true;
+  static bool exact_between(const View&, const View&) { return true; }
+
+  static Status strict_parse(const Bytes& b) {
+    View v;
+    return cuckoo::parse(b.data(), b.size(), Validation::kCanonical, &v);
+  }
+  static bool strict(const Bytes& b) { return strict_parse(b).is_ok(); }
+  static Bytes empty_of(const cuckoo::Params& p) {
+    Bytes out(cuckoo::filter_size(p));
+    cuckoo::write_empty(out.data(), p);
+    return out;
+  }
+  // A new state is sized like the first sub-filter of the other filter.
+  static Bytes empty_like(const View& v) {
+    return empty_of(cuckoo::Params{v.buckets[0], v.fingerprint_bits, v.bucket_size});
+  }
+  // Few buckets, so that the elements fill them, relocate and grow.
+  static Bytes empty_for(uint8_t params, uint8_t) {
+    static constexpr int kBits[4] = {4, 8, 13, 32};
+    return empty_of(cuckoo::Params{1u + params % 16u, kBits[params / 16 % 4],
+                                   2 << (params / 64 % 3)});
+  }
+
+  // One operation: an add (set or multiset semantics) or a delete.
+  struct Op {
+    Family::Element element;
+    bool remove;
+  };
+  template <class F>
+  static void for_each_element(const uint8_t* p, size_t len, F&& f) {
+    for (; len >= states_input::kCuckooElementBytes;
+         p += states_input::kCuckooElementBytes, len -= states_input::kCuckooElementBytes) {
+      const uint8_t op = p[0] % 4;
+      const Hash128 hash{states_input::load64(p + 1), states_input::load64(p + 9)};
+      f([hash, op] {
+        return Op{Family::Element{hash, op != states_input::kCuckooAdd},
+                  op == states_input::kCuckooDelete};
+      });
+    }
+  }
+  static Hash128 probe(uint64_t i) {
+    return Hash128{0x9E3779B97F4A7C15ull * (i + 1), 0xC2B2AE3D27D4EB4Full ^ i};
+  }
+  static void check(const View& v, bool canonical) {
+    FUZZ_CHECK(v.encoding == cuckoo::Encoding::kStored && v.used == v.size);
+    if (canonical) FUZZ_CHECK(cuckoo::held(v) <= cuckoo::capacity(v));
+    const double fpp = cuckoo::estimate_fpp(v);
+    FUZZ_CHECK(std::isfinite(fpp) && fpp >= 0 && fpp <= 1);
+    for (uint64_t i = 0; i < 4; i++) {
+      const int64_t n = cuckoo::count_hash(v, probe(i));
+      FUZZ_CHECK(n >= 0 && (n > 0) == cuckoo::contains_hash(v, probe(i)));
+    }
+  }
+};
+
+// The most bytes a cuckoo state may grow to here: each growth doubles the
+// largest sub-filter, so a stream of copies of one value reaches plan_grow's
+// limit (kMaxDumpableBytes) only through buffers of hundreds of MB. Past
+// this the harness refuses the value itself, as plan_grow does at the limit
+// (the refusal path is the same; kMaxSubfilters is reached cheaply by
+// states that are unions of many small sub-filters).
+constexpr size_t kCuckooGrowthBudget = size_t{1} << 20;
+
+// What cuckoo_apply did.
+enum class CuckooResult { kAdded, kPresent, kRefused, kDeleted, kAbsent };
+
+// One operation on a cuckoo working state, as the wrapper runs it
+// (cuckoo_add_element in src/pg/cuckoo/cuckoo_datum.cpp): the family's
+// in-place add; when no sub-filter takes the value, the buffer must be
+// exactly as before (the kick path undone), plan_grow's limit is checked
+// (kOverflow: a clean refusal, nothing written) and state::add_growing grows
+// the state once. A delete is cuckoo_delete's delete_hash, in place. Every
+// result is checked against the counts and the copies of the value's
+// fingerprint before and after; the state parses after every operation,
+// also one copied from corrupt working bytes (core/cuckoo: counts are kept
+// within 0..B*b). `exact_counts`: the state's counts are its slots' (made
+// from valid stored values), so the count moves by exactly the one added or
+// deleted.
+CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
+  namespace ck = cuckoo;
+  const ck::View before = states::view_of<ck::Family>(*s);
+  const Hash128 h = op.element.hash;
+  const uint64_t held_before = ck::held(before);
+  const int64_t copies_before = ck::count_hash(before, h);
+  const bool present_before = ck::contains_hash(before, h);
+  FUZZ_CHECK(present_before == (copies_before > 0));
+  const Bytes copy = *s;
+  CuckooResult result;
+  if (op.remove) {
+    result = ck::delete_hash(s->data(), h) ? CuckooResult::kDeleted : CuckooResult::kAbsent;
+    FUZZ_CHECK((result == CuckooResult::kDeleted) == present_before);
+    if (result == CuckooResult::kAbsent) {
+      FUZZ_CHECK(*s == copy);
+      return result;
+    }
+  } else {
+    ck::Family::Growth growth;
+    if (ck::Family::add(s->data(), op.element, &growth)) {
+      result = op.element.only_new && present_before ? CuckooResult::kPresent
+                                                     : CuckooResult::kAdded;
+      if (result == CuckooResult::kPresent) {
+        FUZZ_CHECK(*s == copy);
+        return result;
+      }
+    } else {
+      FUZZ_CHECK(*s == copy);  // the kick path undone: nothing lost
+      FUZZ_CHECK(!op.element.only_new || !present_before);
+      size_t size = 0;
+      const Status limit = ck::plan_grow(before, &size);
+      if (!limit.is_ok()) {
+        FUZZ_CHECK(limit.code() == StatusCode::kOverflow && limit.message()[0] != '\0');
+        FUZZ_CHECK(before.subfilters >= ck::kMaxSubfilters || size == SIZE_MAX);
+        return CuckooResult::kRefused;
+      }
+      FUZZ_CHECK(size > before.used && size <= kMaxDumpableBytes);
+      if (size > kCuckooGrowthBudget) return CuckooResult::kRefused;
+      test::Arena arena;
+      states::Allocator alloc{&arena};
+      uint8_t* out = state::add_growing<ck::Family>(s->data(), s->size(), op.element, growth, alloc);
+      // The new sub-filter is empty and twice the largest: one growth.
+      FUZZ_CHECK(out != nullptr && alloc.calls == 1);
+      *s = arena.take(out);
+      FUZZ_CHECK(s->size() == size && ck::encoding_of(s->data()) == ck::Encoding::kWorking);
+      // The old sub-filters as they were (none of them took the value), one
+      // more in the header.
+      FUZZ_CHECK(ck::subfilter_count_of(s->data()) == before.subfilters + 1);
+      for (size_t i = 0; i < before.used - ck::kGuardBytes; i++)
+        FUZZ_CHECK(i == 6 || i == ck::kSubfilterCountOffset || (*s)[i] == copy[i]);
+      result = CuckooResult::kAdded;
+    }
+  }
+  const ck::View after = states::view_of<ck::Family>(*s);
+  const int64_t delta = result == CuckooResult::kDeleted ? -1 : 1;
+  if (exact_counts) FUZZ_CHECK(ck::held(after) == held_before + static_cast<uint64_t>(delta));
+  // Relocations move copies within their pair of buckets: the value's
+  // copies change by exactly the one added or deleted.
+  FUZZ_CHECK(ck::count_hash(after, h) == copies_before + delta);
+  if (result == CuckooResult::kAdded) FUZZ_CHECK(ck::contains_hash(after, h));
+  return result;
+}
+
+// A cuckoo filter's fingerprint copies by (B, bucket pair, fingerprint): a
+// relocation moves a copy between the two buckets of its pair, a growth
+// copies every sub-filter and a union re-inserts each copy of the other
+// filter at its bucket in a sub-filter of the same B, so a key's count never
+// drops but by a delete of its fingerprint.
+using CuckooKey = std::tuple<uint64_t, uint64_t, uint32_t>;
+using CuckooEntries = std::map<CuckooKey, uint64_t>;
+
+CuckooEntries cuckoo_entries(const cuckoo::View& v) {
+  CuckooEntries out;
+  const int b = v.bucket_size, f = v.fingerprint_bits;
+  for (int j = 0; j < v.subfilters; j++) {
+    const uint64_t buckets = v.buckets[j];
+    const uint8_t* area = cuckoo::area_of(v, j);
+    for (uint64_t s = 0; s < buckets * b; s++) {
+      const uint32_t fp = cuckoo::get_slot(area, s, f);
+      if (fp == 0) continue;
+      const uint64_t i = s / b;
+      out[CuckooKey{buckets, std::min(i, cuckoo::alt_bucket(i, fp, buckets)), fp}]++;
+    }
+  }
+  return out;
+}
+
+// What went into a cuckoo state: its entries at the start, the values added
+// (or found present) and the values deleted.
+struct CuckooModel {
+  bool known = false;  // the start was a valid stored value or new
+  CuckooEntries start;
+  uint64_t held = 0;  // the start's count, plus adds, less deletes
+  std::vector<Hash128> members;
+  std::vector<Hash128> deleted;
+
+  void note(const CuckooHarness::Op& op, CuckooResult r) {
+    switch (r) {
+      case CuckooResult::kAdded:
+        held++;
+        members.push_back(op.element.hash);
+        break;
+      case CuckooResult::kPresent:
+        members.push_back(op.element.hash);
+        break;
+      case CuckooResult::kDeleted:
+        held--;
+        deleted.push_back(op.element.hash);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Every value added is contained (no false negatives), unless a delete
+  // removed a copy of its fingerprint.
+  void check_members(const cuckoo::View& v) const {
+    if (!known) return;
+    const int f = v.fingerprint_bits;
+    for (const Hash128& m : members)
+      if (!fingerprint_deleted(cuckoo::fingerprint_of(m, f), f))
+        FUZZ_CHECK(cuckoo::contains_hash(v, m));
+  }
+
+  bool fingerprint_deleted(uint32_t fp, int f) const {
+    for (const Hash128& d : deleted)
+      if (cuckoo::fingerprint_of(d, f) == fp) return true;
+    return false;
+  }
+
+  // The state after the operations: its count is the start's plus the
+  // successful adds less the successful deletes; every value added is
+  // contained (no false negatives) and every entry of the start kept,
+  // unless a delete removed a copy of the same fingerprint.
+  void check(const cuckoo::View& v) const {
+    if (!known) return;
+    FUZZ_CHECK(cuckoo::held(v) == held);
+    check_members(v);
+    const int f = v.fingerprint_bits;
+    const CuckooEntries now = cuckoo_entries(v);
+    for (const auto& [key, n] : start) {
+      if (fingerprint_deleted(std::get<2>(key), f)) continue;
+      const auto it = now.find(key);
+      FUZZ_CHECK(it != now.end() && it->second >= n);
+    }
+  }
+};
+
+void start_cuckoo(CuckooModel* m, const cuckoo::View& v) {
+  m->known = true;
+  m->start = cuckoo_entries(v);
+  m->held = cuckoo::held(v);
+}
+
+// a ∪ b (both as they were before the union) against the union: every
+// entry of a kept with its count, every entry of b there at least once (set
+// semantics), the count between a's and a's plus b's, a working state's
+// tail zero.
+// The count's upper bound needs b's counts to be its slots' (`exact`).
+void check_cuckoo_union(const Bytes& a_bytes, const Bytes& b_bytes, const Bytes& u_bytes,
+                        bool exact) {
+  const cuckoo::View a = states::view_of<cuckoo::Family>(a_bytes);
+  const cuckoo::View b = states::view_of<cuckoo::Family>(b_bytes);
+  const cuckoo::View u = states::view_of<cuckoo::Family>(u_bytes);
+  const CuckooEntries ea = cuckoo_entries(a), eb = cuckoo_entries(b), eu = cuckoo_entries(u);
+  for (const auto& [key, n] : ea) {
+    const auto it = eu.find(key);
+    FUZZ_CHECK(it != eu.end() && it->second >= n);
+  }
+  for (const auto& [key, n] : eb) FUZZ_CHECK(eu.count(key) == 1);
+  FUZZ_CHECK(cuckoo::held(u) >= cuckoo::held(a));
+  if (exact) FUZZ_CHECK(cuckoo::held(u) <= cuckoo::held(a) + cuckoo::held(b));
+  FUZZ_CHECK(u.subfilters <= a.subfilters + b.subfilters);
+  for (size_t i = u.used; i < u.size; i++) FUZZ_CHECK(u_bytes[i] == 0);
+}
+
 template <class H>
 Bytes empty_start(const typename H::View& other, uint8_t flags) {
-  if constexpr (std::is_same_v<H, BloomHarness>) {
+  if constexpr (std::is_same_v<H, BloomHarness> || std::is_same_v<H, CountingBloomHarness>) {
     return H::empty_like(other, flags);
   } else {
     return H::empty_like(other);
+  }
+}
+
+// One element into a state: state::add (cuckoo: cuckoo_apply, the
+// wrapper's add with its growth limit, or a delete), and the model of what
+// went in (counting_bloom: its counters; cuckoo: its counts and members).
+// `canonical`: the state was made from valid stored values only.
+template <class H, class E>
+void add_element(Bytes* s, E& e, Counters* counts, CuckooModel* cuckoo_model, bool canonical) {
+  if constexpr (std::is_same_v<H, CuckooHarness>) {
+    const CuckooResult r = cuckoo_apply(s, e, canonical);
+    if (cuckoo_model != nullptr) cuckoo_model->note(e, r);
+  } else {
+    (void)cuckoo_model;
+    (void)canonical;
+    states::add<typename H::Family>(s, e);
+    if constexpr (std::is_same_v<H, CountingBloomHarness>) {
+      if (counts != nullptr) {
+        counters_add(counts, e.hash);
+        counts->values.push_back(e.hash);
+      }
+    } else {
+      (void)counts;
+    }
   }
 }
 
@@ -395,6 +792,16 @@ void run(const Input& in) {
   // while every input is valid: the result is their reference sketch.
   constexpr bool kReference = std::is_same_v<H, ThetaHarness>;
   theta_readers::Kmv my_set{}, their_set{};
+  // counting_bloom: the counters of what goes into `state` and `other`
+  // (the start's, then each element's k increments, saturating at 15),
+  // while every input is valid: the stored result is that filter, byte for
+  // byte.
+  constexpr bool kCounting = std::is_same_v<H, CountingBloomHarness>;
+  Counters my_counts, their_counts;
+  // cuckoo: the start's entries and count, the values added and deleted,
+  // for `state` and `other`, while every input is valid.
+  constexpr bool kCuckoo = std::is_same_v<H, CuckooHarness>;
+  CuckooModel my_cuckoo, their_cuckoo;
 
   View other_view;
   const bool other_parses = Family::parse(in.other.data(), in.other.size(), &other_view).is_ok();
@@ -410,6 +817,8 @@ void run(const Input& in) {
     if (H::strict(in.state)) {
       if constexpr (kBounds) mine = topk_readers::expected_of(states::view_of<Family>(in.state));
       if constexpr (kReference) my_set = theta_readers::kmv_of(states::view_of<Family>(in.state));
+      if constexpr (kCounting) my_counts = counters_of(states::view_of<Family>(in.state));
+      if constexpr (kCuckoo) start_cuckoo(&my_cuckoo, states::view_of<Family>(in.state));
       owned = in.state;
       states::take_owned<Family>(&owned);
       have_owned = true;
@@ -424,6 +833,8 @@ void run(const Input& in) {
     empty[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
     state = states::working_copy<Family>(empty);
     if constexpr (kReference) my_set = theta_readers::kmv_of(states::view_of<Family>(empty));
+    if constexpr (kCounting) my_counts = counters_of(states::view_of<Family>(empty));
+    if constexpr (kCuckoo) start_cuckoo(&my_cuckoo, states::view_of<Family>(empty));
   }
   states::check_taken_in_place<Family>(&state);
   if (have_owned) states::check_taken_in_place<Family>(&owned);
@@ -437,6 +848,12 @@ void run(const Input& in) {
   }
   if constexpr (kReference) {
     if (other_strict) their_set = theta_readers::kmv_of(other_view);
+  }
+  if constexpr (kCounting) {
+    if (other_strict) their_counts = counters_of(other_view);
+  }
+  if constexpr (kCuckoo) {
+    if (other_strict) start_cuckoo(&their_cuckoo, other_view);
   }
   const bool split = other_working && (in.flags & states_input::kSplitElements);
   // With split elements: a state that gets every element itself, to compare.
@@ -462,7 +879,7 @@ void run(const Input& in) {
     if (split && i++ % 2 == 1) {
       if (to_other) {
         auto e = make();
-        states::add<Family>(&other, e);
+        add_element<H>(&other, e, &their_counts, &their_cuckoo, other_strict);
         if constexpr (kBounds) {
           if (!e.overflowed) topk_readers::add_exact(&theirs, e.hash, e.weight);
         }
@@ -470,27 +887,44 @@ void run(const Input& in) {
       }
     } else if (to_state) {
       auto e = make();
-      states::add<Family>(&state, e);
+      add_element<H>(&state, e, &my_counts, &my_cuckoo, expect_canonical);
       if constexpr (kBounds) {
         if (!e.overflowed) topk_readers::add_exact(&mine, e.hash, e.weight);
       }
       if constexpr (kReference) my_set.hashes.push_back(theta::retained_hash(e.hash));
       if (to_owned) {  // the same values as `state`, from the owned start
         auto e2 = make();
-        states::add<Family>(&owned, e2);
+        add_element<H>(&owned, e2, nullptr, nullptr, true);
       }
     }
     if (to_all) {
       auto e = make();
-      states::add<Family>(&all, e);
+      add_element<H>(&all, e, nullptr, nullptr, true);
     }
   });
   if (other_working) states::check_taken_in_place<Family>(&other);
+  if constexpr (kCuckoo) {
+    if (expect_canonical) my_cuckoo.check(states::view_of<Family>(state));
+    if (split && other_strict) their_cuckoo.check(states::view_of<Family>(other));
+  }
 
   // 3. The union with the other sketch.
   if (other_parses) {
     const View ov = states::view_of<Family>(other);
+    const Bytes before_merge = kCuckoo ? state : Bytes();
     const Status st = states::merge<Family>(&state, ov);
+    if constexpr (kCuckoo) {
+      if (st.is_ok()) {
+        check_cuckoo_union(before_merge, other, state, expect_canonical && other_strict);
+      } else if (st.code() == StatusCode::kOverflow) {
+        const View a = states::view_of<Family>(before_merge);
+        FUZZ_CHECK(a.subfilters + ov.subfilters > cuckoo::kMaxSubfilters ||
+                   a.used + ov.used > kMaxDumpableBytes);
+      }
+    }
+    if constexpr (kCounting) {
+      if (st.is_ok() && other_strict) counters_union(&my_counts, their_counts);
+    }
     if constexpr (kBounds) {
       if (st.is_ok()) mine = topk_readers::combined(mine, theirs);
     }
@@ -507,6 +941,9 @@ void run(const Input& in) {
         // status).
         FUZZ_CHECK(st.code() == StatusCode::kMismatch ||
                    st.code() == topk::check_mergeable(states::view_of<Family>(state), ov).code());
+      } else if constexpr (kCuckoo) {
+        // Another f, b or element kind, or a union past kMaxSubfilters.
+        FUZZ_CHECK(st.code() == StatusCode::kMismatch || st.code() == StatusCode::kOverflow);
       } else {
         FUZZ_CHECK(st.code() == (std::is_same_v<H, DdsketchHarness> ? StatusCode::kInvalidParameter
                                                                      : StatusCode::kMismatch));
@@ -519,6 +956,10 @@ void run(const Input& in) {
       compare_all = false;  // `state` holds only its half of the values
     }
     if (st.is_ok() && !other_strict) expect_canonical = false;
+    if constexpr (kCuckoo) {
+      // Every value either side got is in the union.
+      if (st.is_ok() && expect_canonical) their_cuckoo.check_members(states::view_of<Family>(state));
+    }
     states::check_taken_in_place<Family>(&state);
   }
 
@@ -538,6 +979,11 @@ void run(const Input& in) {
         theta_readers::kmv_of(my_set.lg_k, my_set.theta, my_set.hashes);
     FUZZ_CHECK(stored == theta_readers::bytes_of(expected, stored[kElementKindOffset]));
   }
+  if constexpr (kCounting) {
+    FUZZ_CHECK(stored == counters_bytes(my_counts, stored[kElementKindOffset]));
+    for (const Hash128& h : my_counts.values) FUZZ_CHECK(counting_bloom::contains_hash(sv, h));
+  }
+  if constexpr (kCuckoo) my_cuckoo.check_members(sv);
   const Status strict = H::strict_parse(stored);
   if (!strict.is_ok())
     std::fprintf(stderr, "the stored form of a state made from valid values is not valid input: %s\n",
@@ -576,6 +1022,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
     case states_input::kTheta:
       run<ThetaHarness>(in);
+      break;
+    case states_input::kCountingBloom:
+      run<CountingBloomHarness>(in);
+      break;
+    case states_input::kCuckoo:
+      run<CuckooHarness>(in);
       break;
   }
   return 0;
