@@ -168,6 +168,22 @@ theta|intersection_lg10|(SELECT theta_agg(i, 10) FROM generate_series(1, 20000) 
 theta|difference_lg10|theta_diff((SELECT theta_agg(i, 10) FROM generate_series(1, 20000) i), (SELECT theta_agg(i, 10) FROM generate_series(10001, 40000) i))|
 theta|retains_nothing_lg8|(SELECT theta_diff(s, s) FROM (SELECT theta_agg(i, 8) AS s FROM generate_series(1, 5000) i) q)|
 theta|large_lg16|(SELECT theta_agg(i, 16) FROM generate_series(1, 100000) i)|
+counting_bloom|empty_n1000|counting_bloom_empty(1000, 0.01)|n=1000;fpp=0.01
+counting_bloom|few_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 3) i)|n=1000;fpp=0.01
+counting_bloom|hundreds_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
+counting_bloom|saturated_n100|(SELECT counting_bloom_agg(i % 3, 100, 0.01) FROM generate_series(1, 100) i)|n=100;fpp=0.01
+counting_bloom|deleted_n1000|counting_bloom_delete(counting_bloom_delete((SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 300) i), 5), 6)|n=1000;fpp=0.01
+counting_bloom|text_n50k_p001|(SELECT counting_bloom_agg(t, 50000, 0.001) FROM d.rows WHERE i <= 20000)|n=50000;fpp=0.001
+counting_bloom|large_n1e6_100k|(SELECT counting_bloom_agg(i, 1000000, 0.01) FROM generate_series(1, 100000) i)|n=1000000;fpp=0.01
+cuckoo|empty_n1000|cuckoo_empty(1000, 0.01)|n=1000;fpp=0.01
+cuckoo|few_n1000|(SELECT cuckoo_agg(i, 1000, 0.01) FROM generate_series(1, 3) i)|n=1000;fpp=0.01
+cuckoo|hundreds_n1000|(SELECT cuckoo_agg(i, 1000, 0.01) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
+cuckoo|grown_n100|(SELECT cuckoo_agg(i, 100, 0.01) FROM generate_series(1, 1000) i)|n=100;fpp=0.01
+cuckoo|copies_b2|cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_empty(10, 0.001, 2), 7), 7), 7), 7), 7)|n=10;fpp=0.001
+cuckoo|deleted_n1000|cuckoo_delete(cuckoo_delete((SELECT cuckoo_agg(i, 1000, 0.01) FROM generate_series(1, 300) i), 5), 6)|n=1000;fpp=0.01
+cuckoo|text_n50k_p001|(SELECT cuckoo_agg(t, 50000, 0.001) FROM d.rows WHERE i <= 20000)|n=50000;fpp=0.001
+cuckoo|union_of_sizes|cuckoo_union((SELECT cuckoo_agg(i, 100, 0.01) FROM generate_series(1, 500) i), (SELECT cuckoo_agg(i, 1000, 0.01) FROM generate_series(300, 900) i))|n=100;fpp=0.01
+cuckoo|large_n1e6_100k|(SELECT cuckoo_agg(i, 1000000, 0.01) FROM generate_series(1, 100000) i)|n=1000000;fpp=0.01
 EOF
 )
 
@@ -213,6 +229,10 @@ theta_agg(anyelement)|{v}
 theta_agg(anyelement, integer)|{v}, {lg_k}
 theta_union(theta)|{s}
 theta_intersect(theta)|{s}
+counting_bloom_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
+counting_bloom_union(counting_bloom)|{s}
+cuckoo_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
+cuckoo_union(cuckoo)|{s}
 EOF
 )
 
@@ -226,7 +246,14 @@ EOF
 # bytes when either side never purged, i.e. saw at most k distinct items:
 # then the other did not purge either; a theta sketch is canonical, the same
 # set giving the same bytes in any merge tree, so theta_agg, theta_union and
-# theta_intersect must give the serial bytes in parallel).
+# theta_intersect must give the serial bytes in parallel; counting_bloom
+# counters are saturating sums, the same in any order; a cuckoo filter's
+# slots depend on the order of inserts, but cuckoo_agg and cuckoo_union keep
+# a set of fingerprints, so both plans hold as many, with equal parameters,
+# while neither has grown; a filter that grew has sub-filters of several
+# sizes, and a union can hold a fingerprint once in each size (a value met
+# by two workers, or two values colliding in one size only): then the counts
+# agree within 2%).
 ONE_VALUE=$(cat <<'EOF'
 hll|hll_add(hll_empty({p}), {v})
 cms|cms_add(cms_empty_sized({width}, {depth}, {conservative}, {k}), {v})
@@ -234,6 +261,8 @@ bloom|bloom_add(bloom_empty_bits({bits}, {hashes}), {v})
 ddsketch|ddsketch_add(ddsketch_empty({relative_accuracy}, {max_buckets}), {v})
 topk|topk_add(topk_empty({k}), {v})
 theta|theta_add(theta_empty({lg_k}), {v})
+counting_bloom|counting_bloom_add(counting_bloom_empty({n}, {fpp}), {v})
+cuckoo|cuckoo_add(cuckoo_empty({n}, {fpp}), {v})
 EOF
 )
 SAME_ANSWER=$(cat <<'EOF'
@@ -243,6 +272,8 @@ bloom|{a}::text = {b}::text
 ddsketch|{a}::text = {b}::text
 theta|{a}::text = {b}::text
 topk|topk_total({a}) = topk_total({b}) AND topk_info({a})->'k' = topk_info({b})->'k' AND ({a} = {b} OR (topk_max_error({a}) > 0 AND topk_max_error({b}) > 0))
+counting_bloom|{a}::text = {b}::text
+cuckoo|cuckoo_info({a})->'fingerprint_bits' = cuckoo_info({b})->'fingerprint_bits' AND cuckoo_info({a})->'bucket_size' = cuckoo_info({b})->'bucket_size' AND CASE WHEN cuckoo_info({a})->>'subfilters' = '1' AND cuckoo_info({b})->>'subfilters' = '1' THEN cuckoo_cardinality({a}) = cuckoo_cardinality({b}) ELSE abs(cuckoo_cardinality({a}) - cuckoo_cardinality({b})) <= 2 + greatest(cuckoo_cardinality({a}), cuckoo_cardinality({b})) / 50 END
 EOF
 )
 
