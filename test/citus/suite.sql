@@ -10,7 +10,11 @@
 -- counts (its bytes may depend on the merge order once it purges; equal bytes
 -- where nothing can purge), theta by its bytes (= and the text form: its
 -- stored form is canonical, the same set gives the same bytes in any merge
--- tree, so a split union or intersection has the bytes of the local one).
+-- tree, so a split union or intersection has the bytes of the local one),
+-- counting_bloom by its bytes too (counters are sums, saturating at 15: the
+-- same in any merge order), cuckoo by what it answers (its bytes depend on the
+-- order of inserts: the same fingerprint count, parameters, and every value
+-- of the group present).
 -- Every check runs as its own statement and catches its own errors,
 -- reporting the SQLSTATE and message, so one failure never hides another.
 -- No check depends on the row order of an unordered result.
@@ -135,6 +139,44 @@ BEGIN
 END
 $f$;
 
+-- NULL when a distributed cuckoo filter answers like the local one, else
+-- why not: the same fingerprint and bucket sizes, the same number of
+-- fingerprints held while neither filter grew (cuckoo_agg and cuckoo_union
+-- keep a set: a value or fingerprint already present is not added again, so
+-- any merge order holds the same fingerprints, only in other slots; grown
+-- filters may hold a value once per sub-filter size: at least as many), and
+-- every value of the group (key_sql, for the group $1) present: a cuckoo
+-- filter has no false negatives.
+CREATE FUNCTION pg_temp.cuckoo_members(g text, d cuckoo, l cuckoo, key_sql text) RETURNS text
+LANGUAGE plpgsql AS $f$
+DECLARE
+  missing bigint; keys bigint; dj jsonb := cuckoo_info(d); lj jsonb := cuckoo_info(l);
+BEGIN
+  IF dj->'bucket_size' IS DISTINCT FROM lj->'bucket_size'
+     OR dj->'fingerprint_bits' IS DISTINCT FROM lj->'fingerprint_bits' THEN
+    RETURN format('parameters differ: %s distributed, %s local', dj, lj);
+  END IF;
+  IF dj->>'subfilters' = '1' AND lj->>'subfilters' = '1' THEN
+    IF cuckoo_cardinality(d) <> cuckoo_cardinality(l) THEN
+      RETURN format('%s fingerprints distributed, %s local', cuckoo_cardinality(d), cuckoo_cardinality(l));
+    END IF;
+  ELSIF cuckoo_cardinality(d) < cuckoo_cardinality(l) - cuckoo_cardinality(l) / 100 - 2 THEN
+    -- grown filters: each shard's filter grew by its own sub-filters, and a
+    -- union keeps a set per sub-filter size only, so a value two shards
+    -- hold in sub-filters of different sizes is held twice (docs/cuckoo.md):
+    -- never fewer fingerprints than the local filter (but for collisions)
+    RETURN format('%s fingerprints distributed, fewer than the %s local (grown: %s and %s sub-filters)',
+                  cuckoo_cardinality(d), cuckoo_cardinality(l), dj->>'subfilters', lj->>'subfilters');
+  END IF;
+  EXECUTE format('SELECT count(*), count(*) FILTER (WHERE NOT cuckoo_contains($2, k)) FROM (%s) x(k)', key_sql)
+    INTO keys, missing USING g, d;
+  IF missing > 0 THEN
+    RETURN format('%s of the %s values of the group are not in the distributed filter', missing, keys);
+  END IF;
+  RETURN NULL;
+END
+$f$;
+
 -- The rows (g text, s <sketch>) of a distributed query against those of a
 -- local one, matched by g. hll, bloom and ddsketch (and cms in mode 'bytes'):
 -- equal sketches (ddsketch: its stored form is canonical and its sum exact,
@@ -178,7 +220,12 @@ BEGIN
       IF why IS NOT NULL THEN
         RETURN format('%s | not ok: group %s: %s', name, coalesce(dg[i], '(all)'), why);
       END IF;
-    ELSIF family IN ('hll', 'bloom', 'ddsketch', 'theta') OR mode = 'bytes' THEN
+    ELSIF family = 'cuckoo' THEN
+      why := pg_temp.cuckoo_members(dg[i], ds[i]::cuckoo, ls[i]::cuckoo, key_sql);
+      IF why IS NOT NULL THEN
+        RETURN format('%s | not ok: group %s: %s', name, coalesce(dg[i], '(all)'), why);
+      END IF;
+    ELSIF family IN ('hll', 'bloom', 'ddsketch', 'theta', 'counting_bloom') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
       -- theta: the text forms too (the stored bytes, the element kind's included)
       eq := eq AND (family <> 'theta' OR ds[i] = ls[i]);
@@ -187,6 +234,7 @@ BEGIN
         EXECUTE format('SELECT %2$s($1::%1$s), %2$s($2::%1$s)', family,
                        CASE family WHEN 'ddsketch' THEN 'ddsketch_count' WHEN 'cms' THEN 'cms_total'
                                    WHEN 'topk' THEN 'topk_total' WHEN 'theta' THEN 'theta_count'
+                                   WHEN 'counting_bloom' THEN 'counting_bloom_cardinality'
                                    ELSE family || '_cardinality' END)
           INTO n_d, n_l USING ds[i], ls[i];
         RETURN format('%s | not ok: group %s: sketches differ (%s %s distributed, %s local)%s',
@@ -268,6 +316,10 @@ BEGIN
     -- every key of the group, with its true count (weight)
     key_sql := format('SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1) GROUP BY 1',
                       keycol, cnt, gexpr, replace(local_tbl, 'sketches', 'events'));
+  ELSIF family = 'cuckoo' THEN
+    -- every distinct value of the group
+    key_sql := format('SELECT DISTINCT %1$s FROM %3$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %2$s = $1)',
+                      keycol, gexpr, replace(local_tbl, 'sketches', 'events'));
   ELSIF family = 'cms' THEN
     -- the 12 most and 3 least frequent keys of the group, with their true counts
     key_sql := format('(SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1)
@@ -414,7 +466,10 @@ ANALYZE events;
 -- intersection over it works at the smallest lg_k); tp = theta_agg(page),
 -- exact (310..389 pages: theta_intersect over it holds the pages of every
 -- row, 17 of them); tpl = theta_agg(page, 6 + kind), estimating but for kind
--- 3 (k = 512).
+-- 3 (k = 512). cb = counting_bloom_agg(user_id, 10000, 0.01) and cf =
+-- cuckoo_agg(user_id, 60000, 0.01): the inputs of counting_bloom_union (its
+-- counters sum up every row's users, saturating) and cuckoo_union (60,000
+-- members hold all 57,800 users without growing).
 CREATE TABLE sketches_local AS
 SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        hll_agg(user_id) AS h, hll_agg(user_id, 10 + kind) AS hp,
@@ -424,7 +479,8 @@ SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        topk_agg(page) AS t, topk_agg(page, (ARRAY[16, 64, 256, 1024])[kind + 1]) AS tk,
        topk_agg_weighted(page, n, 64) AS tw,
        theta_agg(user_id) AS th, theta_agg(user_id, 6 + kind) AS thl,
-       theta_agg(page) AS tp, theta_agg(page, 6 + kind) AS tpl
+       theta_agg(page) AS tp, theta_agg(page, 6 + kind) AS tpl,
+       counting_bloom_agg(user_id, 10000, 0.01) AS cb, cuckoo_agg(user_id, 60000, 0.01) AS cf
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
@@ -537,8 +593,23 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'th',   NULL, 'bytes'),
   ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'thl',  NULL, 'bytes'),
   ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'tp',   NULL, 'bytes'),
-  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'tpl',  NULL, 'bytes');
-UPDATE aggs SET keycol = CASE WHEN col IN ('c', 't', 'tk', 'tw') THEN 'page' ELSE col END;
+  ('theta', 'theta_intersect(%s)',                               NULL, 'sketches_nc', 'tpl',  NULL, 'bytes'),
+  -- counting_bloom, compared byte for byte (saturating counter sums do not
+  -- depend on the merge order): user_id within and past its n (10,000 of
+  -- 57,800: counters saturate), page (text); counting_bloom_union of the
+  -- rollup's cb. cuckoo, compared by what it answers (pg_temp.cuckoo_members):
+  -- user_id sized for all of them, page (text), c_int8 (bigint) past its n
+  -- (1,000 of 4,986: the filter grows), and cuckoo_union of the rollup's cf.
+  ('counting_bloom', 'counting_bloom_agg(%s, 100000, 0.01)',     NULL, 'events',   'user_id', NULL, 'bytes'),
+  ('counting_bloom', 'counting_bloom_agg(%s, 10000, 0.001)',     NULL, 'events',   'user_id', NULL, 'bytes'),
+  ('counting_bloom', 'counting_bloom_agg(%s, 5000, 0.01)',       NULL, 'events',   'page',    NULL, 'bytes'),
+  ('counting_bloom', 'counting_bloom_union(%s)',                 NULL, 'sketches', 'cb',      NULL, 'bytes'),
+  ('cuckoo', 'cuckoo_agg(%s, 100000, 0.01)',                     NULL, 'events',   'user_id', NULL, 'members'),
+  ('cuckoo', 'cuckoo_agg(%s, 5000, 0.001)',                      NULL, 'events',   'page',    NULL, 'members'),
+  ('cuckoo', 'cuckoo_agg(%s, 1000, 0.01)',                       NULL, 'events',   'c_int8',  NULL, 'members'),
+  ('cuckoo', 'cuckoo_union(%s)',                                 NULL, 'sketches', 'cf',      NULL, 'members');
+UPDATE aggs SET keycol = CASE WHEN col IN ('c', 't', 'tk', 'tw') THEN 'page'
+                              WHEN col = 'cf' THEN 'user_id' ELSE col END;
 UPDATE aggs SET cnt = 'count(*)' WHERE agg = 'cms_union(%s)';
 
 \o
@@ -597,6 +668,18 @@ CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', '
                         'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
 ORDER BY a.o, t.tord
 \gexec
+-- counting_bloom_agg (byte for byte, the element kind included) and
+-- cuckoo_agg (every value present, the same fingerprint count) over every
+-- type, with the plan: each type has its typed twin, so each splits
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
+              a.family, a.agg, a.agg, 'events', 'events_local', col, col, NULL, a.mode, 'none')
+FROM (VALUES (1, 'counting_bloom', 'counting_bloom_agg(%s, 10000, 0.01)', 'bytes'),
+             (2, 'cuckoo', 'cuckoo_agg(%s, 10000, 0.01)', 'members')) a(o, family, agg, mode)
+CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', 'c_float8',
+                        'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
+                        'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
+ORDER BY a.o, t.tord
+\gexec
 
 -- ---------------------------------------------------------------------------
 -- 3. Reading the results: expressions over the aggregates on the coordinator.
@@ -614,6 +697,11 @@ SELECT pg_temp.check_rows('cms_topk((SELECT cms_union(c) FROM sketches), 10)',
   true);
 SELECT pg_temp.check_rows('bloom_contains(bloom_union(b), user_id) for every user of the events',
   $q$SELECT bloom_contains((SELECT bloom_union(b) FROM sketches), user_id)::text
+     FROM (SELECT DISTINCT user_id FROM events WHERE user_id IS NOT NULL) u GROUP BY 1$q$,
+  $q$SELECT 'true'$q$);
+SELECT pg_temp.check_rows('cuckoo_contains(cuckoo_union(cf), user_id) and counting_bloom_to_bloom(counting_bloom_union(cb)) @> user_id for every user of the events',
+  $q$SELECT (cuckoo_contains((SELECT cuckoo_union(cf) FROM sketches), user_id)
+             AND (SELECT counting_bloom_to_bloom(counting_bloom_union(cb)) FROM sketches) @> user_id)::text
      FROM (SELECT DISTINCT user_id FROM events WHERE user_id IS NOT NULL) u GROUP BY 1$q$,
   $q$SELECT 'true'$q$);
 SELECT pg_temp.check_rows('kind, ddsketch_quantiles(ddsketch_agg(lat), {0.5, 0.95, 0.99}) GROUP BY kind',
@@ -1110,7 +1198,8 @@ SELECT pg_temp.check_true('events_sparse: rows in 2 tenants, some shards empty',
   $q$SELECT count(*) FILTER (WHERE result::int = 0) > 0 AND count(*) FILTER (WHERE result::int > 0) > 0
      FROM run_command_on_shards('events_sparse', 'SELECT count(*) FROM %s')$q$);
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
-              family, agg, agg, tbl, tbl || '_local', col, CASE WHEN col IN ('c', 't', 'tk') THEN 'page' ELSE col END,
+              family, agg, agg, tbl, tbl || '_local', col,
+              CASE WHEN col IN ('c', 't', 'tk') THEN 'page' WHEN col = 'cf' THEN 'user_id' ELSE col END,
               cnt, CASE WHEN family = 'topk' THEN 'bounds' ELSE 'exact' END, shape)
 FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (2, 'cms', 'cms_agg(%s)', 'events_sparse', 'page', 'count(*)'),
@@ -1137,7 +1226,15 @@ FROM (VALUES (1, 'hll', 'hll_agg(%s)', 'events_sparse', 'user_id', NULL),
              (23, 'theta', 'theta_intersect(%s)', 'sketches_sparse', 'tpl', NULL),
              (24, 'theta', 'theta_agg(%s, 8)', 'events_empty', 'page', NULL),
              (25, 'theta', 'theta_union(%s)', 'sketches_empty', 'th', NULL),
-             (26, 'theta', 'theta_intersect(%s)', 'sketches_empty', 'tp', NULL)) a(o, family, agg, tbl, col, cnt)
+             (26, 'theta', 'theta_intersect(%s)', 'sketches_empty', 'tp', NULL),
+             (27, 'counting_bloom', 'counting_bloom_agg(%s, 100000, 0.01)', 'events_sparse', 'user_id', NULL),
+             (28, 'counting_bloom', 'counting_bloom_union(%s)', 'sketches_sparse', 'cb', NULL),
+             (29, 'counting_bloom', 'counting_bloom_agg(%s, 1000, 0.01)', 'events_empty', 'user_id', NULL),
+             (30, 'counting_bloom', 'counting_bloom_union(%s)', 'sketches_empty', 'cb', NULL),
+             (31, 'cuckoo', 'cuckoo_agg(%s, 100000, 0.01)', 'events_sparse', 'user_id', NULL),
+             (32, 'cuckoo', 'cuckoo_union(%s)', 'sketches_sparse', 'cf', NULL),
+             (33, 'cuckoo', 'cuckoo_agg(%s, 1000, 0.01)', 'events_empty', 'user_id', NULL),
+             (34, 'cuckoo', 'cuckoo_union(%s)', 'sketches_empty', 'cf', NULL)) a(o, family, agg, tbl, col, cnt)
 CROSS JOIN (VALUES (1, 'none'), (2, 'kind')) s(so, shape)
 ORDER BY a.o, s.so
 \gexec
@@ -1344,7 +1441,17 @@ FROM (VALUES
       'SELECT theta_bounds(theta_union(th), 1.5) FROM sketches', 'confidence must be between 0 and 1%', 'coordinator'),
   (37, 'theta_jaccard(theta_union(th), theta_union(thl), 0) GROUP BY tenant_id (pushed down): 22023 from the worker',
       'SELECT tenant_id, theta_jaccard(theta_union(th), theta_union(thl), 0) FROM sketches GROUP BY tenant_id',
-      'confidence must be between 0 and 1%', 'worker')
+      'confidence must be between 0 and 1%', 'worker'),
+  (38, 'counting_bloom_agg: n changing within a group: 22023 from the worker',
+      'SELECT counting_bloom_agg(user_id, CASE WHEN event_id % 2 = 0 THEN 1000 ELSE 2000 END, 0.01) FROM events',
+      '%must be the same for every row%', 'worker'),
+  (39, 'counting_bloom_agg(user_id, 0, 0.01): n out of range: 22023 from the worker',
+      'SELECT counting_bloom_agg(user_id, 0, 0.01) FROM events', '%n must be at least 1%', 'worker'),
+  (40, 'cuckoo_agg: p changing within a group: 22023 from the worker',
+      'SELECT kind, cuckoo_agg(user_id, 1000, CASE WHEN event_id % 2 = 0 THEN 0.01 ELSE 0.001 END) FROM events GROUP BY kind',
+      '%must be the same for every row%', 'worker'),
+  (41, 'cuckoo_agg(user_id, 1000, 1.5): p out of range: 22023 from the worker',
+      'SELECT cuckoo_agg(user_id, 1000, 1.5) FROM events', '%p must be between 0 and 1%', 'worker')
 ) x(o, label, q, msg, place)
 ORDER BY x.o;
 -- different hll precisions are no error: they fold to the smallest
