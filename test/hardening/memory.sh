@@ -35,9 +35,13 @@
 # ddsketch_agg(v, 0.1, 16) 1300 bytes (windows of at most 32 slots: a 624
 # byte state), topk_agg(v) 1300 bytes (a new state has 16 entry slots, their
 # index and a 16-byte-per-slot text arena: 816 bytes, in a 1 KiB chunk) and
-# topk_agg(v, 4) 700 bytes (8 slots: a 432 byte state) and theta_agg(v) 400
+# topk_agg(v, 4) 700 bytes (8 slots: a 432 byte state), theta_agg(v) 400
 # bytes (a new state is a 16-slot table of 8-byte hashes whatever lg_k: 152
-# bytes, 156 with the varlena header, in a 256 byte chunk). The node's
+# bytes, 156 with the varlena header, in a 256 byte chunk),
+# counting_bloom_agg(v, 10, 0.01) 250 bytes (96 four-bit counters: a 64 byte
+# filter; 167 measured) and cuckoo_agg(v, 10, 0.01) 250 bytes (3 buckets of
+# 4 ten-bit fingerprints and the chain's headers: a 56 byte filter; 83
+# measured). The node's
 # memory grows in blocks of up to 8 MB, so at 200000 groups a figure is only
 # good to about 40 bytes per group.
 #
