@@ -115,3 +115,20 @@ SELECT count(*) AS distinct_filters FROM (SELECT cuckoo_agg(g % 3, 100, 0.01) AS
 -- Window aggregate: the final function leaves the state as it is.
 SELECT g, cuckoo_cardinality(cuckoo_agg(g, 100, 0.01) OVER (ORDER BY g)) AS running
 FROM generate_series(1, 5) g;
+
+-- A filter of 1 MiB or more (n = 1,000,000 at p = 0.001: 1.6 MB) takes the
+-- deferred state: each value's buckets are prefetched and the value added
+-- 16 rows later, in order. The result holds every value.
+SELECT cuckoo_cardinality(f) AS held, (SELECT bool_and(f @> g) FROM generate_series(1, 100000) g) AS all_present,
+       f @> 100001 AS absent_value, cuckoo_info(f)->>'subfilters' AS subfilters
+FROM (SELECT cuckoo_agg(g, 1000000, 0.001) AS f FROM generate_series(1, 100000) g) s;
+-- Its raw state (a user's aggregate over the transition function, no final
+-- function) still has values queued: readers and cuckoo_delete add them
+-- first, so the last values added are there, and can be deleted.
+CREATE AGGREGATE pg_temp.raw_cuckoo(anyelement, bigint, double precision) (
+  SFUNC = cuckoo_agg_trans, STYPE = cuckoo);
+SELECT cuckoo_cardinality(r) AS held, r @> 99999 AS last_present,
+       cuckoo_delete(r, 99999) @> 99999 AS deleted_absent,
+       cuckoo_cardinality(cuckoo_delete(r, 99999)) AS held_after_delete,
+       r::text = (SELECT cuckoo_agg(g, 1000000, 0.001) FROM generate_series(1, 100000) g)::text AS same_as_final
+FROM (SELECT pg_temp.raw_cuckoo(g, 1000000, 0.001) AS r FROM generate_series(1, 100000) g) s;

@@ -43,6 +43,17 @@ inline std::vector<uint8_t> empty_bytes(const Params& params) {
 class Filter {
  public:
   explicit Filter(Params params) { state_.assign(empty_bytes(params)); }
+
+  // An empty deferred state (cuckoo_agg's encoding for filters of 1 MiB or
+  // more, here at any size): set-semantics adds are queued behind a
+  // prefetch and added later, in order.
+  static Filter deferred(Params params) {
+    std::vector<uint8_t> bytes(filter_size(params) + kQueueBytes);
+    write_empty_deferred(bytes.data(), params);
+    Filter f;
+    f.state_.assign(std::move(bytes));
+    return f;
+  }
   Filter(int64_t n, double p, int b = 4) : Filter(params_for(n, p, b)) {}
 
   static Filter from_bytes(std::vector<uint8_t> bytes,

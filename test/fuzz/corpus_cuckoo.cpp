@@ -54,8 +54,9 @@ int main(int argc, char** argv) {
     out.stored(name, stored);
   };
   // A working state: binary only, since only kStructure reads it.
-  auto emit_state = [&](const std::string& name, const Filter& f) {
-    must_parse(name, f.bytes(), sketch::Validation::kStructure, Encoding::kWorking);
+  auto emit_state = [&](const std::string& name, const Filter& f,
+                        Encoding encoding = Encoding::kWorking) {
+    must_parse(name, f.bytes(), sketch::Validation::kStructure, encoding);
     out.state(name, f.bytes());
   };
 
@@ -129,5 +130,15 @@ int main(int argc, char** argv) {
   tail2.merge(filled(Params{3, 16, 8}, seed++, 5));
   tail2.merge(filled(Params{5, 16, 8}, seed++, 10));
   emit_state("state_unions_B5_B3_f16_b8", tail2);
+  // Deferred states (cuckoo_agg's queue of hashes added later): a partly
+  // filled queue, and a full one over a filter that grew while adding.
+  Filter queued = Filter::deferred(Params{16, 10, 4});
+  for (uint64_t i = 0; i < 7; i++) queued.add(sketch::cuckoo::test::key_hash(seed, i), true);
+  seed++;
+  emit_state("state_deferred_7_queued_B16_f10_b4", queued, Encoding::kDeferred);
+  Filter full = Filter::deferred(Params{4, 8, 4});
+  for (uint64_t i = 0; i < 60; i++) full.add(sketch::cuckoo::test::key_hash(seed, i), true);
+  seed++;
+  emit_state("state_deferred_full_grown_B4_f8_b4", full, Encoding::kDeferred);
   return 0;
 }

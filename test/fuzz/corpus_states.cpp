@@ -464,6 +464,14 @@ int main(int argc, char** argv) {
         with_tail.bytes(), cuckoo_elements(10, 20));
     put("working_tail_state_split", split, 0, with_tail.bytes(), filled(5, 8, 4, 11, 10).bytes(),
         cuckoo_elements(12, 30));
+    // Deferred states (cuckoo_agg's queue of hashes added later): settled
+    // before an operation reads them, or merged (the merge settles both).
+    Filter deferred = Filter::deferred(ck::Params{6, 10, 4});
+    for (uint64_t i = 0; i < 9; i++) deferred.add(key_hash(40, i), true);
+    put("deferred_state_with_stored_other", 0, 0, deferred.bytes(), filled(6, 10, 4, 41, 12).bytes(),
+        cuckoo_elements(42, 30));
+    put("stored_state_with_deferred_other_split", split, 0, filled(6, 10, 4, 43, 10).bytes(),
+        deferred.bytes(), cuckoo_elements(44, 20));
     // Copies of one value fill its buckets: many growths of the chain.
     put("copies_grow_chain", 0, 0x00, filled(1, 4, 2, 13, 1).bytes(), none,
         cuckoo_elements(14, 4, 60));

@@ -567,8 +567,52 @@ enum class CuckooResult { kAdded, kPresent, kRefused, kDeleted, kAbsent };
 // within 0..B*b). `exact_counts`: the state's counts are its slots' (made
 // from valid stored values), so the count moves by exactly the one added or
 // deleted.
+// A deferred state (cuckoo_agg's encoding: adds queued behind a prefetch,
+// made here only from input bytes) is settled first, through the mechanism,
+// as the server settles one before a delete or its stored form; its queue is
+// then empty, so a set-semantics add is queued (nothing else changes) and is
+// checked on a settled copy: the value present, its copies up by one unless
+// it was present already. Its other operations run as on any state.
+bool cuckoo_settle(Bytes* s) {
+  test::Arena arena;
+  states::Allocator alloc{&arena};
+  size_t len = s->size();
+  uint8_t* out = state::settle<cuckoo::Family>(s->data(), &len, alloc);
+  if (out == nullptr) return false;
+  if (out != s->data()) *s = arena.take(out);
+  FUZZ_CHECK(s->size() == len && cuckoo::pending_of(s->data(), s->size()) == 0);
+  return true;
+}
+
 CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
   namespace ck = cuckoo;
+  if (ck::encoding_of(s->data()) == ck::Encoding::kDeferred) {
+    // Growth while settling is bounded by the queue (16 adds): at most a
+    // few sub-filters; a state at its limits refuses, as plan_grow does.
+    const ck::View v = states::view_of<ck::Family>(*s);
+    size_t size = 0;
+    if (v.pending != 0 && (!ck::plan_grow(v, &size).is_ok() || size > kCuckooGrowthBudget))
+      return CuckooResult::kRefused;
+    FUZZ_CHECK(cuckoo_settle(s));
+    if (!op.remove && op.element.only_new) {
+      const ck::View before = states::view_of<ck::Family>(*s);
+      const int64_t copies_before = ck::count_hash(before, op.element.hash);
+      ck::Family::Growth growth;
+      FUZZ_CHECK(ck::Family::add(s->data(), op.element, &growth));  // queued
+      FUZZ_CHECK(ck::pending_of(s->data(), s->size()) == 1);
+      Bytes settled = *s;
+      const ck::View queued = states::view_of<ck::Family>(settled);
+      if (!ck::plan_grow(queued, &size).is_ok() || size > kCuckooGrowthBudget)
+        return CuckooResult::kRefused;
+      FUZZ_CHECK(cuckoo_settle(&settled));
+      const ck::View after = states::view_of<ck::Family>(settled);
+      FUZZ_CHECK(ck::contains_hash(after, op.element.hash));
+      FUZZ_CHECK(ck::count_hash(after, op.element.hash) ==
+                 copies_before + (copies_before > 0 ? 0 : 1));
+      *s = settled;
+      return copies_before > 0 ? CuckooResult::kPresent : CuckooResult::kAdded;
+    }
+  }
   const ck::View before = states::view_of<ck::Family>(*s);
   const Hash128 h = op.element.hash;
   const uint64_t held_before = ck::held(before);
@@ -611,7 +655,10 @@ CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
       // The new sub-filter is empty and twice the largest: one growth.
       FUZZ_CHECK(out != nullptr && alloc.calls == 1);
       *s = arena.take(out);
-      FUZZ_CHECK(s->size() == size && ck::encoding_of(s->data()) == ck::Encoding::kWorking);
+      FUZZ_CHECK(s->size() == size &&
+                 ck::encoding_of(s->data()) == (before.encoding == ck::Encoding::kDeferred
+                                                    ? ck::Encoding::kDeferred
+                                                    : ck::Encoding::kWorking));
       // The old sub-filters as they were (none of them took the value), one
       // more in the header.
       FUZZ_CHECK(ck::subfilter_count_of(s->data()) == before.subfilters + 1);
@@ -726,8 +773,13 @@ void start_cuckoo(CuckooModel* m, const cuckoo::View& v) {
 // semantics), the count between a's and a's plus b's, a working state's
 // tail zero.
 // The count's upper bound needs b's counts to be its slots' (`exact`).
-void check_cuckoo_union(const Bytes& a_bytes, const Bytes& b_bytes, const Bytes& u_bytes,
+void check_cuckoo_union(const Bytes& a_in, const Bytes& b_in, const Bytes& u_bytes,
                         bool exact) {
+  // A deferred side is settled by the merge before it reads it: compare with
+  // its settled form.
+  Bytes a_bytes = a_in, b_bytes = b_in;
+  if (cuckoo::pending_of(a_bytes.data(), a_bytes.size()) != 0) FUZZ_CHECK(cuckoo_settle(&a_bytes));
+  if (cuckoo::pending_of(b_bytes.data(), b_bytes.size()) != 0) FUZZ_CHECK(cuckoo_settle(&b_bytes));
   const cuckoo::View a = states::view_of<cuckoo::Family>(a_bytes);
   const cuckoo::View b = states::view_of<cuckoo::Family>(b_bytes);
   const cuckoo::View u = states::view_of<cuckoo::Family>(u_bytes);

@@ -43,6 +43,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "core/common/element_kind.h"
@@ -143,6 +144,59 @@ struct HasWorkingView<Family, std::void_t<decltype(Family::working_view(
                                   static_cast<const uint8_t*>(nullptr), size_t{0}))>>
     : std::true_type {};
 
+// Families that defer part of an add (cuckoo's deferred encoding queues a
+// value behind a prefetch and adds it some rows later) also offer
+//   bool has_pending(data, len)      queued values remain
+//   bool settle(state, Growth*)      adds them in order; false when one needs
+//                                    room (the state is then grown, as for
+//                                    add, and settle called again)
+// and every state is settled before its stored form or a merge reads it.
+template <class Family, class = void>
+struct HasSettle : std::false_type {};
+template <class Family>
+struct HasSettle<Family, std::void_t<decltype(Family::settle(
+                             static_cast<uint8_t*>(nullptr),
+                             static_cast<typename Family::Growth*>(nullptr)))>>
+    : std::true_type {};
+
+// The state with its queued values added, grown as often as needed: the
+// state itself or the buffer that replaced it (*len updated); nullptr if it
+// stopped parsing.
+template <class Family, class Alloc>
+uint8_t* settle(uint8_t* state, size_t* len, Alloc&& alloc) {
+  if constexpr (HasSettle<Family>::value) {
+    typename Family::Growth growth;
+    while (!Family::settle(state, &growth)) {
+      typename Family::View v;
+      if (!Family::parse(state, *len, &v).is_ok()) return nullptr;
+      Family::plan_growth(v, &growth);
+      uint8_t* grown = alloc(growth.size);
+      Family::grow(v, growth, grown);
+      carry_kind(state, grown);
+      state = grown;
+      *len = growth.size;
+    }
+  }
+  return state;
+}
+
+// A settled copy of `data` when it has queued values (a new buffer from
+// alloc), else `data` itself.
+template <class Family, class Alloc>
+Status settled(const uint8_t* data, size_t* len, Alloc&& alloc, const uint8_t** out) {
+  *out = data;
+  if constexpr (HasSettle<Family>::value) {
+    if (!Family::has_pending(data, *len)) return Status::ok();
+    uint8_t* copy = alloc(*len);
+    std::memcpy(copy, data, *len);
+    copy = settle<Family>(copy, len, alloc);
+    if (copy == nullptr)
+      return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
+    *out = copy;
+  }
+  return Status::ok();
+}
+
 template <class Family>
 Status view_of_state(const uint8_t* state, size_t len, typename Family::View* out) {
   if constexpr (HasWorkingView<Family>::value) {
@@ -155,8 +209,22 @@ Status view_of_state(const uint8_t* state, size_t len, typename Family::View* ou
 }
 
 template <class Family, class Alloc>
-Status merge(uint8_t* state, size_t len, const typename Family::View& other, Alloc&& alloc,
+Status merge(uint8_t* state, size_t len, const typename Family::View& other_in, Alloc&& alloc,
              uint8_t** out, size_t* out_len) {
+  typename Family::View other = other_in;
+  if constexpr (HasSettle<Family>::value) {
+    state = settle<Family>(state, &len, alloc);
+    if (state == nullptr)
+      return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
+    size_t other_len = other.size;
+    const uint8_t* other_bytes = nullptr;
+    Status settled_st = settled<Family>(Family::bytes_of(other), &other_len, alloc, &other_bytes);
+    if (!settled_st.is_ok()) return settled_st;
+    if (other_bytes != Family::bytes_of(other)) {
+      settled_st = Family::parse(other_bytes, other_len, &other);
+      if (!settled_st.is_ok()) return settled_st;
+    }
+  }
   typename Family::View a;
   Status st = view_of_state<Family>(state, len, &a);
   if (!st.is_ok()) return st;
@@ -180,6 +248,11 @@ Status to_stored(const uint8_t* data, size_t len, Alloc&& alloc, uint8_t** out,
                  size_t* out_len) {
   typename Family::View v;
   Status st = Family::parse(data, len, &v);
+  if (!st.is_ok()) return st;
+  const uint8_t* original = data;
+  st = settled<Family>(data, &len, alloc, &data);
+  if (!st.is_ok()) return st;
+  if (data != original) st = Family::parse(data, len, &v);
   if (!st.is_ok()) return st;
   *out_len = Family::stored_size(v);
   *out = alloc(*out_len);

@@ -57,6 +57,19 @@
 // sub-filters in place. write_stored drops the tail; every input path refuses
 // encoding 1.
 //
+// Deferred encoding (param[1] = 2, cuckoo_agg states of 1 MiB or more): the
+// same layout followed by a queue of up to kPendingSlots hashes still to add
+// (uint32 count, uint32 head, then the slots as native 16-byte hashes). An
+// add prefetches its buckets and queues the hash; the oldest queued hash is
+// added when the queue is full, kPendingSlots rows later, by which time its
+// buckets are in the cache: in a filter larger than the caches this overlaps
+// the misses of successive rows instead of waiting for each (about 30 ns of
+// the ~60 a row's add costs at 2.5 MB). Hashes are added in the order they
+// came, so the bytes are those of adding each at once. A deferred state is
+// settled (its queue emptied, growing when an add needs room) before
+// anything but an add reads it: the state mechanism does that for the stored
+// form and merges (working_state.h), the server before a delete.
+//
 // Every function here works on caller-owned byte buffers and never allocates.
 #pragma once
 
@@ -85,7 +98,11 @@ constexpr size_t kFirstSubfilterOffset = 16;
 constexpr size_t kSubfilterHeaderBytes = 16;
 constexpr size_t kGuardBytes = 8;
 
-enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+enum class Encoding : uint8_t { kStored = 0, kWorking = 1, kDeferred = 2 };
+
+// The queue of the deferred encoding, after the layout.
+constexpr uint32_t kPendingSlots = 16;
+constexpr size_t kQueueBytes = 8 + 16 * kPendingSlots;
 
 // The design load alpha of a bucket size (2, 4 or 8): the share of slots that
 // inserts fill reliably within kMaxKicks relocations (measured in
@@ -133,6 +150,8 @@ struct View {
   Encoding encoding;
   int subfilters;
   size_t used;  // bytes of the layout (header to guard); size - used is the tail
+                // (the queue of the deferred encoding)
+  uint32_t pending;  // hashes queued in a deferred state, not added yet
   const uint8_t* data;
   size_t size;
   uint64_t buckets[kMaxSubfilters];
@@ -154,9 +173,22 @@ bool is_valid_structure(const uint8_t* data, size_t len);
 // Writes an empty filter: filter_size(params) bytes.
 void write_empty(uint8_t* dst, const Params& params);
 
-// Writes the stored form (v.used bytes) / a working copy (v.used bytes) of v.
+// Writes an empty deferred state: filter_size(params) + kQueueBytes bytes.
+void write_empty_deferred(uint8_t* dst, const Params& params);
+
+// Deferring pays off only when most bucket reads miss the CPU caches; below
+// this size (about a core's L2 cache) a state adds at once.
+constexpr size_t kDeferredMinBytes = size_t{1} << 20;
+
+// Writes the stored form (v.used bytes) of v, which has nothing queued
+// (settle() first), and a working copy of v (working_size(v) bytes: a
+// deferred state keeps its queue and encoding, any other becomes working
+// without a tail).
 void write_stored(const View& v, uint8_t* dst);
 void write_working(const View& v, uint8_t* dst);
+inline size_t working_size(const View& v) {
+  return v.encoding == Encoding::kDeferred ? v.used + kQueueBytes : v.used;
+}
 
 // --- hashing ------------------------------------------------------------------
 
@@ -248,6 +280,21 @@ AddResult add_new_hash(uint8_t* filter, Hash128 h);
 // before i2, lowest slot first. False when absent (nothing changed).
 bool delete_hash(uint8_t* filter, Hash128 h);
 
+// A deferred state (and only one): queues h, prefetching its buckets; when
+// the queue is full its oldest hash is added first (set semantics, as
+// add_new_hash). kFull when that one finds no room: nothing changed, the
+// caller grows (keeping the queue) and calls again.
+AddResult add_deferred(uint8_t* filter, Hash128 h);
+
+// Hashes a deferred state has queued (0 for the other encodings); `len` is
+// the buffer's length (a deferred state's queue ends it).
+uint32_t pending_of(const uint8_t* filter, size_t len);
+
+// Adds a deferred state's queued hashes in the order they came, dequeuing
+// each; kFull when one finds no room (it and those after it stay queued):
+// the caller grows and calls again. Any other encoding: nothing to do.
+AddResult settle(uint8_t* filter);
+
 // Maybe-present?
 bool contains_hash(const View& v, Hash128 h);
 
@@ -257,12 +304,14 @@ int64_t count_hash(const View& v, Hash128 h);
 // --- growth ------------------------------------------------------------------------
 
 // Bytes of v with one more sub-filter of twice the largest B (the stored
-// layout, no tail), or kOverflow when that passes kMaxSubfilters or
-// kMaxDumpableBytes. `*size` is set either way (saturated).
+// layout, no tail; a deferred state's queue after it), or kOverflow when
+// that passes kMaxSubfilters or kMaxDumpableBytes. `*size` is set either way
+// (saturated).
 Status plan_grow(const View& v, size_t* size);
 
 // Writes v (its layout, the tail dropped) plus the empty new sub-filter: the
-// size plan_grow gave; encoding working.
+// size plan_grow gave; encoding working, or deferred with v's queue after
+// the new layout.
 void grow(const View& v, uint8_t* dst);
 
 // --- combining ---------------------------------------------------------------------

@@ -35,9 +35,10 @@ struct Family {
 
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
-  static size_t working_size(const View& v) { return v.used; }
+  static size_t working_size(const View& v) { return cuckoo::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { cuckoo::write_working(v, dst); }
 
+  // v has nothing queued: the mechanism settles a deferred state first.
   static size_t stored_size(const View& v) { return v.used; }
   static void write_stored(const View& v, uint8_t* dst) { cuckoo::write_stored(v, dst); }
 
@@ -52,10 +53,26 @@ struct Family {
     size_t size;
   };
 
+  // A deferred state (cuckoo_agg's, in filters of 1 MiB or more) queues a
+  // set-semantics add behind a prefetch; a multiset add (cuckoo_add) into
+  // one adds its queue first, then the value at once.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
     growth->size = 0;
+    if (encoding_of(state) == Encoding::kDeferred) {
+      if (e.only_new) return add_deferred(state, e.hash) != AddResult::kFull;
+      if (cuckoo::settle(state) == AddResult::kFull) return false;
+    }
     const AddResult r = e.only_new ? add_new_hash(state, e.hash) : add_hash(state, e.hash);
     return r != AddResult::kFull;
+  }
+
+  // Deferred adds (working_state.h settles a state before its stored form
+  // or a merge reads it): whether queued values remain, and adding them,
+  // false when one needs room (the mechanism grows and calls again).
+  static bool has_pending(const uint8_t* data, size_t len) { return pending_of(data, len) != 0; }
+  static bool settle(uint8_t* state, Growth* growth) {
+    growth->size = 0;
+    return cuckoo::settle(state) != AddResult::kFull;
   }
 
   // SIZE_MAX when growth passes a limit (plan_grow's Status says which): no

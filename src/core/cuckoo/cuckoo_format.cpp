@@ -95,6 +95,18 @@ const char* walk(const uint8_t* data, size_t len, View* v) {
   return nullptr;
 }
 
+// A deferred state's queue: exactly kQueueBytes after the layout, with a
+// count and head inside its slots. nullptr or the reason.
+const char* check_queue(const uint8_t* data, size_t len, size_t used, uint32_t* pending) {
+  if (len - used != kQueueBytes) return "a deferred state's queue has the wrong length";
+  uint32_t count, head;
+  std::memcpy(&count, data + used, 4);
+  std::memcpy(&head, data + used + 4, 4);
+  if (count > kPendingSlots || head >= kPendingSlots) return "an inconsistent queue";
+  *pending = count;
+  return nullptr;
+}
+
 }  // namespace
 
 bool is_valid_structure(const uint8_t* data, size_t len) {
@@ -102,10 +114,17 @@ bool is_valid_structure(const uint8_t* data, size_t len) {
       !valid_element_kind(data[kElementKindOffset]))
     return false;
   const auto encoding = static_cast<Encoding>(data[6]);
-  if (encoding != Encoding::kStored && encoding != Encoding::kWorking) return false;
   View v;
   if (walk(data, len, &v) != nullptr) return false;
-  return encoding == Encoding::kWorking || v.used == len;
+  switch (encoding) {
+    case Encoding::kStored: return v.used == len;
+    case Encoding::kWorking: return true;
+    case Encoding::kDeferred: {
+      uint32_t pending;
+      return check_queue(data, len, v.used, &pending) == nullptr;
+    }
+  }
+  return false;
 }
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
@@ -113,11 +132,13 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   Status st = read_header(data, len, SketchKind::kCuckoo, kFormatVersion, &header);
   if (!st.is_ok()) return st;
   const auto encoding = static_cast<Encoding>(header.param[1]);
-  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+  if ((encoding == Encoding::kWorking || encoding == Encoding::kDeferred) &&
+      validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid cuckoo data: encoding 1 is an aggregate's working state, "
-                         "which is never stored");
-  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+                         "invalid cuckoo data: encoding %u is an aggregate's working state, "
+                         "which is never stored", header.param[1]);
+  if (encoding != Encoding::kStored && encoding != Encoding::kWorking &&
+      encoding != Encoding::kDeferred)
     return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
                          header.param[1]);
   if (!valid_element_kind(header.param[2]))
@@ -132,6 +153,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cuckoo data: the sub-filters need %zu bytes, got %zu", v.used,
                          len);
+  v.pending = 0;
+  if (encoding == Encoding::kDeferred) {
+    problem = check_queue(data, len, v.used, &v.pending);
+    if (problem != nullptr)
+      return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s", problem);
+  }
   v.hash_identity = header.hash_identity;
   v.encoding = encoding;
   v.data = data;
@@ -197,14 +224,20 @@ void write_empty(uint8_t* dst, const Params& params) {
   store_le64(dst + kFirstSubfilterOffset, params.buckets);
 }
 
+void write_empty_deferred(uint8_t* dst, const Params& params) {
+  write_empty(dst, params);
+  std::memset(dst + filter_size(params), 0, kQueueBytes);
+  dst[6] = static_cast<uint8_t>(Encoding::kDeferred);
+}
+
 void write_stored(const View& v, uint8_t* dst) {
   std::memcpy(dst, v.data, v.used);
   dst[6] = static_cast<uint8_t>(Encoding::kStored);
 }
 
 void write_working(const View& v, uint8_t* dst) {
-  std::memcpy(dst, v.data, v.used);
-  dst[6] = static_cast<uint8_t>(Encoding::kWorking);
+  std::memcpy(dst, v.data, working_size(v));
+  if (v.encoding != Encoding::kDeferred) dst[6] = static_cast<uint8_t>(Encoding::kWorking);
 }
 
 }  // namespace sketch::cuckoo

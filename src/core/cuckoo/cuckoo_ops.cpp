@@ -107,9 +107,7 @@ bool in_pair(const uint8_t* area, uint64_t buckets, int b, int f, uint64_t i, ui
   return count_in_bucket(area, alt_bucket(i, fp, buckets), b, f, fp) != 0;
 }
 
-AddResult add_to_chain(uint8_t* filter, Hash128 h, bool only_new) {
-  Chain c;
-  chain_of(filter, &c);
+AddResult add_in_chain(const Chain& c, Hash128 h, bool only_new) {
   const uint32_t fp = fingerprint_of(h, c.f);
   uint64_t i1[kMaxSubfilters];
   uint64_t i2[kMaxSubfilters];
@@ -139,9 +137,100 @@ AddResult add_to_chain(uint8_t* filter, Hash128 h, bool only_new) {
   return AddResult::kFull;
 }
 
+AddResult add_to_chain(uint8_t* filter, Hash128 h, bool only_new) {
+  Chain c;
+  chain_of(filter, &c);
+  return add_in_chain(c, h, only_new);
+}
+
+// The queue of a deferred state: right after its layout's guard.
+uint8_t* queue_of(const Chain& c) {
+  const Sub& last = c.sub[c.s - 1];
+  return last.area + area_bytes(last.buckets, c.b, c.f) + kGuardBytes;
+}
+
+uint32_t load_u32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+void store_u32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
+
+Hash128 queued(const uint8_t* queue, uint32_t slot) {
+  Hash128 h;
+  std::memcpy(&h, queue + 8 + 16 * slot, 16);
+  return h;
+}
+
+// Asks for the cache line of a bucket. GCC deletes __builtin_prefetch in a
+// loop whose only effect it is (as a loop without side effects), so the
+// prefetch is an instruction the compiler must keep where there is one.
+inline void prefetch(const uint8_t* at) {
+#if defined(__x86_64__) || defined(__i386__)
+  __asm__ volatile("prefetcht0 %0" : : "m"(*at));
+#else
+  __builtin_prefetch(at, 1);
+#endif
+}
+
+// Asks for the cache lines of h's two buckets in every sub-filter.
+void prefetch_buckets(const Chain& c, Hash128 h) {
+  const uint32_t fp = fingerprint_of(h, c.f);
+  const uint64_t bits = static_cast<uint64_t>(c.b) * c.f;
+  for (int j = 0; j < c.s; j++) {
+    const uint64_t i1 = primary_bucket(h, c.sub[j].buckets);
+    const uint64_t i2 = alt_bucket(i1, fp, c.sub[j].buckets);
+    prefetch(c.sub[j].area + ((i1 * bits) >> 3));
+    prefetch(c.sub[j].area + ((i2 * bits) >> 3));
+  }
+}
+
 }  // namespace
 
 AddResult add_hash(uint8_t* filter, Hash128 h) { return add_to_chain(filter, h, false); }
+
+AddResult add_deferred(uint8_t* filter, Hash128 h) {
+  Chain c;
+  chain_of(filter, &c);
+  uint8_t* queue = queue_of(c);
+  const uint32_t count = load_u32(queue);
+  const uint32_t head = load_u32(queue + 4);
+  prefetch_buckets(c, h);
+  if (count < kPendingSlots) {
+    std::memcpy(queue + 8 + 16 * ((head + count) % kPendingSlots), &h, 16);
+    store_u32(queue, count + 1);
+    return AddResult::kAdded;
+  }
+  // The oldest hash's buckets were prefetched kPendingSlots adds ago.
+  const AddResult r = add_in_chain(c, queued(queue, head), true);
+  if (r == AddResult::kFull) return r;  // nothing changed: the caller grows
+  std::memcpy(queue + 8 + 16 * head, &h, 16);
+  store_u32(queue + 4, (head + 1) % kPendingSlots);
+  return AddResult::kAdded;
+}
+
+uint32_t pending_of(const uint8_t* filter, size_t len) {
+  if (encoding_of(filter) != Encoding::kDeferred || len < kQueueBytes) return 0;
+  return load_u32(filter + len - kQueueBytes);
+}
+
+AddResult settle(uint8_t* filter) {
+  if (encoding_of(filter) != Encoding::kDeferred) return AddResult::kAdded;
+  Chain c;
+  chain_of(filter, &c);
+  uint8_t* queue = queue_of(c);
+  uint32_t count = load_u32(queue);
+  uint32_t head = load_u32(queue + 4);
+  while (count > 0) {
+    if (add_in_chain(c, queued(queue, head), true) == AddResult::kFull) return AddResult::kFull;
+    head = (head + 1) % kPendingSlots;
+    count--;
+    store_u32(queue, count);
+    store_u32(queue + 4, head);
+  }
+  return AddResult::kAdded;
+}
 
 AddResult add_new_hash(uint8_t* filter, Hash128 h) { return add_to_chain(filter, h, true); }
 
@@ -203,18 +292,19 @@ uint64_t largest_buckets(const View& v) {
 Status plan_grow(const View& v, size_t* size) {
   const uint64_t buckets = largest_buckets(v) * 2;
   const uint64_t added = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
-  const uint64_t total = static_cast<uint64_t>(v.used) + added;
-  *size = total > kMaxDumpableBytes ? SIZE_MAX : static_cast<size_t>(total);
+  const uint64_t layout = static_cast<uint64_t>(v.used) + added;
+  const uint64_t total = layout + (v.encoding == Encoding::kDeferred ? kQueueBytes : 0);
+  *size = layout > kMaxDumpableBytes ? SIZE_MAX : static_cast<size_t>(total);
   if (v.subfilters >= kMaxSubfilters)
     return Status::error(StatusCode::kOverflow,
                          "cuckoo filter cannot grow past %d sub-filters (it holds %llu "
                          "fingerprints)", kMaxSubfilters,
                          static_cast<unsigned long long>(held(v)));
-  if (total > kMaxDumpableBytes)
+  if (layout > kMaxDumpableBytes)
     return Status::error(StatusCode::kOverflow,
                          "cuckoo filter cannot grow to %llu bytes: the maximum is %zu bytes "
                          "(512 MiB less 64 KiB, the largest value that can be dumped as text)",
-                         static_cast<unsigned long long>(total), kMaxDumpableBytes);
+                         static_cast<unsigned long long>(layout), kMaxDumpableBytes);
   return Status::ok();
 }
 
@@ -222,11 +312,14 @@ void grow(const View& v, uint8_t* dst) {
   const uint64_t buckets = largest_buckets(v) * 2;
   const size_t at = v.used - kGuardBytes;
   std::memcpy(dst, v.data, at);
-  dst[6] = static_cast<uint8_t>(Encoding::kWorking);
+  const bool deferred = v.encoding == Encoding::kDeferred;
+  dst[6] = static_cast<uint8_t>(deferred ? Encoding::kDeferred : Encoding::kWorking);
   dst[kSubfilterCountOffset] = static_cast<uint8_t>(v.subfilters + 1);
   const size_t bytes = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   std::memset(dst + at, 0, bytes + kGuardBytes);
   store_le64(dst + at, buckets);
+  // The queue goes along, after the new guard.
+  if (deferred) std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used, kQueueBytes);
 }
 
 // --- combining ---------------------------------------------------------------------

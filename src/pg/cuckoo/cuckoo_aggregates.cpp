@@ -77,7 +77,7 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
   const bool in_agg = cache->in_aggregate;
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
-    state = CuckooStates::without_kind(payload(cuckoo_new(cache->params)));
+    state = cuckoo_new_state(cache->params, in_agg);
   } else {
     state = CuckooStates::take(fcinfo, in_agg);
   }

@@ -55,6 +55,23 @@ struct varlena* cuckoo_new(const cuckoo::Params& params) {
   return out;
 }
 
+uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate) {
+  const size_t size = cuckoo::filter_size(params);
+  if (!in_aggregate || size < cuckoo::kDeferredMinBytes)
+    return CuckooStates::without_kind(payload(cuckoo_new(params)));
+  uint8_t* state = CuckooStates::allocate(size + cuckoo::kQueueBytes);
+  cuckoo::write_empty_deferred(state, params);
+  return CuckooStates::without_kind(state);
+}
+
+uint8_t* cuckoo_settle_state(uint8_t* state) {
+  size_t len = CuckooStates::length_of(state);
+  uint8_t* out = state::settle<cuckoo::Family>(state, &len, CuckooStates::allocate);
+  if (out == nullptr)
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("cuckoo aggregate state is corrupt")));
+  return out;
+}
+
 uint8_t* cuckoo_add_element(uint8_t* state, cuckoo::Family::Element& element) {
   cuckoo::Family::Growth growth;
   if (likely(cuckoo::Family::add(state, element, &growth))) return state;

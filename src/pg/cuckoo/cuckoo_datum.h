@@ -31,6 +31,14 @@ cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size);
 // A new empty filter of no element kind yet.
 struct varlena* cuckoo_new(const cuckoo::Params& params);
 
+// A new empty state of no element kind yet for cuckoo_agg: in an aggregate,
+// a filter of 1 MiB or more takes the deferred encoding, which prefetches a
+// value's buckets and adds it some rows later (core/cuckoo/cuckoo.h).
+uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate);
+
+// A working state with its queued values added (itself, or a grown copy).
+uint8_t* cuckoo_settle_state(uint8_t* state);
+
 // Adds one value to a working state through the mechanism, first raising
 // 54000 when the filter would have to grow past a limit.
 uint8_t* cuckoo_add_element(uint8_t* state, cuckoo::Family::Element& element);

@@ -52,7 +52,9 @@ extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   const ElementHasher* hasher = element_hasher(fcinfo, 1);
   const Hash128 hash = hash_element128(hasher, PG_GETARG_DATUM(1));
-  uint8_t* state = CuckooStates::take(fcinfo, false);
+  // A deferred state (a raw cuckoo_agg state) adds its queue first, so
+  // that a value queued there can be deleted.
+  uint8_t* state = cuckoo_settle_state(CuckooStates::take(fcinfo, false));
   check_value_kind(state, hasher);
   cuckoo::delete_hash(state, hash);
   return CuckooStates::give(state, false);

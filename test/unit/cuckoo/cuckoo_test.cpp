@@ -15,6 +15,7 @@ namespace {
 
 using test::Filter;
 using test::key_hash;
+using test::params_for;
 
 constexpr uint64_t kSeed = 20240901;
 
@@ -103,7 +104,8 @@ TEST(CuckooFormat, RejectsEveryInconsistency) {
   b = good; b[9] = 2; expect_invalid(b, "");
   b = good; b[12] = 1; expect_invalid(b, "reserved");
   b = good; b[6] = 1; expect_invalid(b, "working state");
-  b = good; b[6] = 2; expect_invalid(b, "unknown encoding");
+  b = good; b[6] = 2; expect_invalid(b, "encoding 2 is an aggregate's working state");
+  b = good; b[6] = 3; expect_invalid(b, "unknown encoding");
   b = good; store_le64(b.data() + 16, 0); expect_invalid(b, "0 buckets");
   b = good; store_le64(b.data() + 16, load_le64(b.data() + 16) + 1000); expect_invalid(b, "longer");
   b = good; store_le64(b.data() + 16, ~uint64_t{0}); expect_invalid(b, "longer");
@@ -398,6 +400,72 @@ TEST(CuckooState, MechanismConvertsStoredAndWorking) {
   EXPECT_EQ(gs.size(), g.view().used);
   EXPECT_TRUE(parse_bytes(gs).is_ok());
   EXPECT_EQ(gs, h.stored().bytes());
+}
+
+// --- the deferred encoding ---------------------------------------------------
+
+TEST(CuckooDeferred, QueuedAddsGiveTheBytesOfImmediateAdds) {
+  // Through growth too: n = 500 filled with 3,000 values (repeats included).
+  Filter immediate(500, 0.01);
+  Filter deferred = Filter::deferred(params_for(500, 0.01));
+  size_t grown = 0;
+  for (uint64_t i = 0; i < 3000; i++) {
+    const Hash128 h = key_hash(kSeed, (i * 7919) % 2500);
+    immediate.add(h, true);
+    grown += deferred.add(h, true);
+  }
+  EXPECT_GT(grown, 0u);
+  EXPECT_EQ(deferred.view().encoding, Encoding::kDeferred);
+  EXPECT_EQ(deferred.view().pending, kPendingSlots);
+  // Every value is present once settled: the stored form settles.
+  const Filter settled = deferred.stored();
+  EXPECT_EQ(settled.bytes(), immediate.stored().bytes());
+  for (uint64_t k = 0; k < 2500; k++) EXPECT_TRUE(settled.contains(key_hash(kSeed, k))) << k;
+}
+
+TEST(CuckooDeferred, AMultisetAddOrAMergeSettlesTheQueueFirst) {
+  Filter deferred = Filter::deferred(params_for(1000, 0.01));
+  for (uint64_t i = 0; i < 10; i++) deferred.add(key_hash(kSeed, i), true);
+  EXPECT_EQ(deferred.view().pending, 10u);
+  // cuckoo_add (a copy, not set semantics) adds the queue, then itself.
+  deferred.add(key_hash(kSeed, 3), false);
+  EXPECT_EQ(deferred.view().pending, 0u);
+  EXPECT_EQ(deferred.count(key_hash(kSeed, 3)), 2);
+  EXPECT_EQ(held(deferred.view()), 11u);
+  // A merge into a deferred state, and of a deferred other, settles both.
+  Filter a = Filter::deferred(params_for(1000, 0.01));
+  Filter b = Filter::deferred(params_for(1000, 0.01));
+  for (uint64_t i = 0; i < 5; i++) a.add(key_hash(kSeed, i), true);
+  for (uint64_t i = 100; i < 107; i++) b.add(key_hash(kSeed, i), true);
+  ASSERT_TRUE(a.merge(b).is_ok());
+  EXPECT_EQ(held(a.view()), 12u);
+  for (uint64_t i = 100; i < 107; i++) EXPECT_TRUE(a.contains(key_hash(kSeed, i)));
+}
+
+TEST(CuckooDeferred, ParseAndStructureCheckTheQueue) {
+  Filter f = Filter::deferred(params_for(100, 0.01));
+  for (uint64_t i = 0; i < 3; i++) f.add(key_hash(kSeed, i), true);
+  std::vector<uint8_t> b = f.bytes();
+  View v;
+  ASSERT_TRUE(parse(b.data(), b.size(), Validation::kStructure, &v).is_ok());
+  EXPECT_EQ(v.pending, 3u);
+  EXPECT_EQ(pending_of(b.data(), b.size()), 3u);
+  EXPECT_TRUE(Family::is_working(b.data(), b.size()));
+  EXPECT_FALSE(parse(b.data(), b.size(), Validation::kCanonical, &v).is_ok());
+  // A count past the slots, a head outside them, a missing or longer queue.
+  const size_t queue = v.used;
+  for (auto [offset, value] : {std::pair<size_t, uint8_t>{0, 17}, {4, 16}}) {
+    std::vector<uint8_t> bad = b;
+    bad[queue + offset] = value;
+    EXPECT_FALSE(parse(bad.data(), bad.size(), Validation::kStructure, &v).is_ok()) << offset;
+    EXPECT_FALSE(Family::is_working(bad.data(), bad.size())) << offset;
+  }
+  for (size_t len : {b.size() - 1, b.size() + 8, v.used}) {
+    std::vector<uint8_t> bad(b.begin(), b.begin() + std::min(len, b.size()));
+    bad.resize(len);
+    EXPECT_FALSE(parse(bad.data(), bad.size(), Validation::kStructure, &v).is_ok()) << len;
+    EXPECT_FALSE(Family::is_working(bad.data(), bad.size())) << len;
+  }
 }
 
 }  // namespace
