@@ -122,3 +122,16 @@ SELECT counting_bloom_contains(d, 'x'::text) AS still_present_after_30_deletes,
        counting_bloom_info(d) ->> 'counter_sum' AS counter_sum_after
 FROM (SELECT pg_temp.delete_times(counting_bloom_agg('x'::text, 1, 0.5), 'x', 30) AS d
       FROM generate_series(1, 20)) s;
+
+-- Probing a stored (TOASTed) filter many times reads the plain bits of its
+-- non-zero cells, built once per query: the same answers as the counters
+-- (and as counting_bloom_to_bloom's filter), deletes included.
+CREATE TEMP TABLE cb_probe AS
+SELECT counting_bloom_delete(counting_bloom_delete(counting_bloom_agg(g, 100000, 0.01), 7), 11) AS f
+FROM generate_series(1, 50000) g;
+CREATE TEMP TABLE cb_bits AS SELECT counting_bloom_to_bloom(f) AS b FROM cb_probe;
+SELECT count(*) FILTER (WHERE (SELECT f FROM cb_probe) @> g AND g <= 50000) AS members_found,
+       count(*) FILTER (WHERE (SELECT f FROM cb_probe) @> g AND g > 50000) AS false_positives,
+       count(*) FILTER (WHERE ((SELECT f FROM cb_probe) @> g) <> ((SELECT b FROM cb_bits) @> g)) AS disagree_with_to_bloom,
+       bool_or((SELECT f FROM cb_probe) @> g) FILTER (WHERE g IN (7, 11)) AS deleted_found
+FROM generate_series(1, 100000) g;
