@@ -80,6 +80,29 @@ SELECT * FROM pg_temp.canceled_after($q$
         FROM (SELECT bloom_add(bloom_empty_bits(4096, 3), g) AS f
               FROM (SELECT generate_series(1, 1000000000) AS g) s) t) u $q$);
 
+-- ddsketch_agg over 2e9 rows
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT ddsketch_count(ddsketch_agg(g)) FROM (SELECT generate_series(1, 2000000000)::float8 AS g) s $q$);
+-- topk_agg over 2e9 rows (a summary of 100 counters under constant eviction)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT topk_total(topk_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- theta_agg over 2e9 rows
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT theta_count(theta_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- theta_agg into 1e6 groups (hash aggregate)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT count(t) FROM (SELECT theta_agg(g) AS t
+                        FROM (SELECT generate_series(1, 2000000000) AS g) s
+                        GROUP BY g % 1000000) t $q$);
+-- counting_bloom_agg over 2e9 rows into a 48 MB filter (deferred counting)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT counting_bloom_cardinality(counting_bloom_agg(g, 10000000, 0.01))
+  FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+-- cuckoo_agg over 2e9 rows (deferred insertion into a 12 MB filter)
+SELECT * FROM pg_temp.canceled_after($q$
+  SELECT cuckoo_cardinality(cuckoo_agg(g, 10000000, 0.01))
+  FROM (SELECT generate_series(1, 2000000000) AS g) s $q$);
+
 -- Outside the plpgsql wrapper: the error as a client sees it.
 SELECT hll_cardinality(hll_agg(g)) FROM (SELECT generate_series(1, 2000000000) AS g) s;
 RESET statement_timeout;
