@@ -47,8 +47,11 @@
 #     pair of values for the combine functions, the final functions), a
 #     zero-argument aggregate with the final function as SFUNC, and raw
 #     states (the result of an aggregate without final function, i.e. a
-#     working state leaking into SQL) fed to every support function, output,
-#     casts, a table, the union aggregates, and back as INITCOND text. The
+#     working state leaking into SQL) fed to every support function, to
+#     every other function of the type with plain other arguments (modifiers
+#     such as cuckoo_delete, accessors, the operators' functions: listed from
+#     the catalog), output, casts, a table, the union aggregates, and back as
+#     INITCOND text. The
 #     aging functions <type>_scale(<type>, double precision) (cms_scale,
 #     topk_scale) are no support functions but read any value of their type:
 #     they get every stored value (and refuse factors outside (0, 1] with
@@ -583,6 +586,39 @@ for t in "${!T_SEEN[@]}"; do
   HAS_SCALE[$t]=$(su_psql -At -c "SELECT to_regprocedure('$ext_schema.${t}_scale($ext_schema.$t, double precision)') IS NOT NULL")
 done
 
+# Every other function of the extension whose first argument is the type and
+# whose other arguments are plain (the value as anyelement, numbers, flags,
+# text, the type again): modifiers (hll_add, cuckoo_delete, ...), accessors,
+# binary operators' functions, from the catalog. They get the raw states
+# (below), where a working state leaking into SQL meets code that expects a
+# stored value. One line per function: name|arguments, with S for the state.
+declare -A SCALARS
+for t in "${!T_SEEN[@]}"; do
+  SCALARS[$t]=$(su_psql -At -F'|' <<SQL
+SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname),
+       (SELECT string_agg(CASE WHEN a.t = p.proargtypes[0] THEN 'S'
+                               WHEN a.t = 'anyelement'::regtype THEN '5'
+                               WHEN a.t IN ('integer'::regtype, 'bigint'::regtype) THEN '5'
+                               WHEN a.t = 'double precision'::regtype THEN '0.5'
+                               WHEN a.t = 'boolean'::regtype THEN 'true'
+                               ELSE '''upper''' END, ', ' ORDER BY a.i)
+        FROM unnest(p.proargtypes) WITH ORDINALITY a(t, i))
+FROM pg_proc p
+JOIN pg_namespace n ON n.oid = p.pronamespace
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+WHERE p.prokind = 'f' AND p.proargtypes[0] = '$ext_schema.$t'::regtype
+  AND NOT EXISTS (SELECT FROM unnest(p.proargtypes[1:]) a(t)
+                  WHERE a.t <> p.proargtypes[0]
+                    AND a.t NOT IN ('anyelement'::regtype, 'integer'::regtype, 'bigint'::regtype,
+                                    'double precision'::regtype, 'boolean'::regtype, 'text'::regtype))
+  AND NOT EXISTS (SELECT FROM pg_aggregate g WHERE p.oid IN (g.aggtransfn, g.aggcombinefn, g.aggfinalfn))
+ORDER BY 1, 2;
+SQL
+)
+  [ -n "${SCALARS[$t]}" ] || record FAIL "setup | type $t: no scalar functions found in the catalog" - "check the SCALARS query"
+done
+
 # Coverage: a family without recipes is a failure, not a silent gap.
 for ((sid = 0; sid < n_ext_aggs; sid++)); do
   [ -n "${TEMPLATE[${A_NKEY[$sid]}]:-}" ] ||
@@ -1102,6 +1138,11 @@ raw_batch() {  # role type
         add "$rlabel over $n rows | ${type}_scale(raw, 0.5), (raw, 1)" any \
           "SELECT md5(${type}_scale(q.s, 0.5)::text), md5(${type}_scale(q.s, 1)::text) FROM $q;"
       fi
+      local fn fargs
+      while IFS='|' read -r fn fargs; do
+        add "$rlabel over $n rows | ${fn#*.}(${fargs//S/raw})" any \
+          "SELECT count(md5(x::text)) FROM $q, LATERAL $fn(${fargs//S/q.s}) x;"
+      done <<<"${SCALARS[$type]}"
       declare -A seen=()
       for ((sid2 = 0; sid2 < nagg; sid2++)); do
         [ "${A_TYPE[$sid2]}" = "$type" ] || continue
