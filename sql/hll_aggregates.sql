@@ -72,3 +72,25 @@ FROM (SELECT hll_agg(visitor, 14) FROM events UNION ALL SELECT hll_agg(visitor, 
 
 -- Transition functions called directly (outside an aggregate) do not modify their input.
 SELECT #hll_agg_trans(hll_empty(), 1) AS one, #hll_union_trans(hll_agg(1), hll_agg(2)) AS two;
+
+-- Dense unions (the packed register max, SIMD where the CPU has it) give the
+-- bytes of a direct build: 24 dense "hourly" sketches of overlapping ranges
+-- at p = 10 and 14, merged by the aggregate (in place), by day-like groups
+-- and pairwise with ||, each against hll_agg over all the values.
+CREATE TEMP TABLE dense_hours AS
+SELECT p, h, hll_agg(h * 2500 + i, p) AS s
+FROM (VALUES (10), (14)) AS ps(p), generate_series(0, 23) AS h, generate_series(1, 5000) AS i
+GROUP BY p, h;
+CREATE TEMP TABLE dense_direct AS
+SELECT p, hll_agg(v, p) AS s FROM (VALUES (10), (14)) AS ps(p), generate_series(1, 23 * 2500 + 5000) AS v
+GROUP BY p;
+SELECT p, count(*) FILTER (WHERE hll_info(s)->>'representation' = 'dense') AS dense_inputs,
+       (SELECT hll_union(s) FROM dense_hours d WHERE d.p = h.p)::bytea
+         = (SELECT s FROM dense_direct x WHERE x.p = h.p)::bytea AS union_equals_direct,
+       (SELECT hll_union(u) FROM (SELECT hll_union(s) AS u FROM dense_hours d WHERE d.p = h.p
+                                  GROUP BY h / 6) AS q)::bytea
+         = (SELECT s FROM dense_direct x WHERE x.p = h.p)::bytea AS grouped_equals_direct,
+       (SELECT a.s || b.s FROM dense_hours a, dense_hours b
+        WHERE a.p = h.p AND b.p = h.p AND a.h = 0 AND b.h = 1)::bytea
+         = (SELECT hll_agg(v, h.p) FROM generate_series(1, 2500 + 5000) AS v)::bytea AS pair_equals_direct
+FROM dense_hours h GROUP BY p ORDER BY p;

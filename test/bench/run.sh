@@ -18,6 +18,8 @@
 #   BENCH_ROWS       rows of the benchmark table (default 10,000,000)
 #   BENCH_RUNS       timed runs per measurement, after a warm-up (default 3)
 #   BENCH_PER_HOUR   sketches per hour in the hll_union workload (default 100)
+#   BENCH_DENSE_PER_HOUR  distinct values per hourly sketch of the dense union
+#                    workload (default BENCH_ROWS / 200, at most 50,000)
 #   BENCH_OUT        report file (default docs/benchmarks.md)
 set -euo pipefail
 
@@ -31,6 +33,8 @@ BENCH_PER_HOUR=${BENCH_PER_HOUR:-100}
 BENCH_OUT=${BENCH_OUT:-$root/docs/benchmarks.md}
 NGROUPS=100000                              # GROUP BY workload: v % 100000
 HOURLY=$((720 * BENCH_PER_HOUR))           # 30 days x 24 hours x per hour
+dense_default=$((BENCH_ROWS / 200)); [ "$dense_default" -le 50000 ] || dense_default=50000
+DENSE_PER_HOUR=${BENCH_DENSE_PER_HOUR:-$((dense_default > 2 ? dense_default : 2))}
 
 if ! [[ "$BENCH_ROWS" =~ ^[1-9][0-9]*$ ]]; then
   echo "BENCH_ROWS must be a positive integer, not '$BENCH_ROWS'" >&2
@@ -106,6 +110,36 @@ FROM (SELECT v, v % $HOURLY AS g FROM bench) AS b GROUP BY g;
 VACUUM ANALYZE hourly;
 SQL
 fi
+# The dense union workload: 720 hourly sketches at p = 14 of DENSE_PER_HOUR
+# distinct values each (dense from ~3,000 on: 12 KiB, stored in TOAST
+# uncompressed), hour h over v = h * stride + 1 .. h * stride + DENSE_PER_HOUR,
+# stride = DENSE_PER_HOUR / 2, so neighbouring hours share half their values.
+# Built from generate_series, not from bench: what is timed is the union of
+# stored dense sketches, and every hour must reach the dense form.
+dense_stride=$((DENSE_PER_HOUR / 2))
+dense_from="generate_series(0, 719) AS h, generate_series(1, $DENSE_PER_HOUR) AS i"
+bench_log "building 720 hourly sketches of $DENSE_PER_HOUR distinct values per database"
+bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE hourly_dense AS
+SELECT h AS hour, hll_agg(h * $dense_stride + i) AS s FROM $dense_from GROUP BY h;
+VACUUM ANALYZE hourly_dense;
+SQL
+if [ "$have_peer" = 1 ]; then
+  bench_psql peer_bench -o /dev/null <<SQL
+CREATE TABLE hourly_dense AS
+SELECT h AS hour, hll_add_agg(hll_hash_bigint(h * $dense_stride + i), 14) AS s
+FROM $dense_from GROUP BY h;
+VACUUM ANALYZE hourly_dense;
+SQL
+fi
+# Exact distinct counts: the whole month, and the sum over days of each day's.
+dense_exact_all=$((719 * dense_stride + DENSE_PER_HOUR))
+dense_exact_day=$((30 * (23 * dense_stride + DENSE_PER_HOUR)))
+dense_size_sql="SELECT pg_size_pretty(pg_total_relation_size('hourly_dense')) || ' for 720 hourly sketches of $DENSE_PER_HOUR distinct values ('
+  || round(avg(pg_column_size(s))) || ' bytes each)' FROM hourly_dense"
+dense_ours=$(bench_psql sketch_bench -A -t -c "$dense_size_sql")
+dense_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$dense_size_sql" || echo "–")
+
 size_sql="SELECT pg_size_pretty(pg_total_relation_size('bench')) || ' table, ' ||
   pg_size_pretty(pg_total_relation_size('hourly')) || ' for ' || count(*) || ' hourly sketches'
   FROM hourly"
@@ -292,6 +326,34 @@ if [ "$have_peer" = 1 ]; then
   bench_run peer_uni peer_bench "union of $HOURLY hourly sketches GROUP BY day: peer hll_union_agg" \
     "SELECT sum(c) FROM (SELECT hll_cardinality(hll_union_agg(s)) AS c $union_from) AS d"
 fi
+
+# Dense union: 720 stored dense hourly sketches merged into one, and by day
+# (30 groups of 24): a register max over 12 KiB per sketch (SIMD, see
+# docs/hll.md) after detoasting it. These take ~10-70 ms, so count(v) over
+# bench (~1 s) is a poor pair for them: their floor is a CPU loop of similar
+# length, the same query in both databases, so the ratio to the peer is still
+# unbiased. A row reading (detoasting) the 720 sketches without merging them
+# shows how much of the union is the read.
+dense_floor_sql="SELECT count(*) FROM generate_series(1, 150000)"
+bench_set_floor sketch_bench "$dense_floor_sql"
+bench_set_floor peer_bench "$dense_floor_sql"
+if [ "$have_peer" = 1 ]; then peer_dense=peer_dense peer_dense_day=peer_dense_day
+else peer_dense="" peer_dense_day=""; fi
+bench_run dense_read sketch_bench "hourly_dense: read the 720 sketches (get_byte(s::bytea, 0))" \
+  "SELECT sum(get_byte(s::bytea, 0)) FROM hourly_dense"
+bench_run uni_dense sketch_bench "**union of 720 dense hourly sketches: hll_union**" \
+  "SELECT hll_cardinality(hll_union(s)) FROM hourly_dense" "$peer_dense"
+bench_run uni_dense_day sketch_bench "**union of 720 dense hourly sketches GROUP BY day: hll_union**" \
+  "SELECT sum(c) FROM (SELECT hll_cardinality(hll_union(s)) AS c FROM hourly_dense GROUP BY hour / 24) AS d" \
+  "$peer_dense_day"
+if [ "$have_peer" = 1 ]; then
+  bench_run peer_dense peer_bench "union of 720 dense hourly sketches: peer hll_union_agg" \
+    "SELECT hll_cardinality(hll_union_agg(s)) FROM hourly_dense"
+  bench_run peer_dense_day peer_bench "union of 720 dense hourly sketches GROUP BY day: peer hll_union_agg" \
+    "SELECT sum(c) FROM (SELECT hll_cardinality(hll_union_agg(s)) AS c FROM hourly_dense GROUP BY hour / 24) AS d"
+fi
+bench_set_floor sketch_bench "$floor_sql"
+bench_set_floor peer_bench "$floor_sql"
 
 # --- theta: intersecting two stored sketches ----------------------------------
 # The intersection of theta_pair's two 4,096-entry sketches, 1,000 times in
@@ -492,6 +554,10 @@ for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t theta_v \
            grp_exact peer_grp grp_hll peer_uni uni_hll bloom_agg cbloom_agg cuckoo_agg; do
   BENCH_ESTIMATES[$key]=exact
 done
+# The dense union rows estimate their own exact counts (see hourly_dense).
+BENCH_RESULT[dense_exact_all]=$dense_exact_all BENCH_RESULT[dense_exact_day]=$dense_exact_day
+for key in uni_dense peer_dense; do BENCH_ESTIMATES[$key]=dense_exact_all; done
+for key in uni_dense_day peer_dense_day; do BENCH_ESTIMATES[$key]=dense_exact_day; done
 # The intersection estimates the exact count of v in both a and b.
 BENCH_RESULT[theta_int_exact]=$theta_both_exact
 BENCH_ESTIMATES[theta_int]=theta_int_exact
@@ -543,6 +609,7 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 - machine: $(nproc) cores (${cpu:-unknown CPU}), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM
 - server: $pg_version
 - table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
+- dense union: table hourly_dense, $dense_ours$([ "$have_peer" = 1 ] && echo "; peer: $dense_peer")
 - theta: $theta_info; their intersection (a & b): $(bench_us_per "${BENCH_MS_SERIAL[theta_int]:-}") µs serial, of which $(bench_us_per "${BENCH_MS_SERIAL[theta_floor]:-}") µs reading the two stored sketches
 - cms and topk: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info
 - bloom: $bloom_info
@@ -563,8 +630,11 @@ t-digest at compression 100); below 1 means ours is faster; neither peer
 has a count-min sketch, a heavy-hitters summary, a KMV (theta) sketch or
 a Bloom filter, so the cms, topk, theta and bloom rows have none. The cms
 and topk rows run on the skewed zipf table, against its own count(v), the
-ddsketch rows on the lat table, against its own, and the theta
-intersection against the same 1,000-row loop reading its two sketches.
+ddsketch rows on the lat table, against its own, the theta
+intersection against the same 1,000-row loop reading its two sketches,
+and the dense union rows against \`count(*)\` over
+\`generate_series(1, 150000)\` (a CPU loop as short as they are, the
+same in both databases).
 Bold rows are this extension.
 
 $(bench_report_times)
@@ -573,6 +643,7 @@ Targets (serial ratio to count(v), stated for 10M rows), and this run's:
 - \`cms_agg(v)\` ≤ 1.5 (issue 3): $(bench_ratio "${BENCH_MS_SERIAL[cms_agg]}" "${BENCH_FLOOR_MS_SERIAL[cms_agg]}")
 - \`bloom_agg(v, n, 0.01)\` ≤ 1.2 (issue 4): $(bench_ratio "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}")
 - \`cuckoo_agg(v, n, 0.01)\` ≤ 1.6 (issue 14): $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_agg]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_agg]}"); its probes ≤ 2.0: $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_probe]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_probe]}")
+- dense \`hll_union\` of 720 hourly sketches ≤ 0.5 × postgresql-hll's time (issue 15; through the paired floors): all in one $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense]}" "${BENCH_MS_SERIAL[peer_dense]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense]:-}"), by day $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense_day]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense_day]}" "${BENCH_MS_SERIAL[peer_dense_day]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense_day]:-}")
 - counting_bloom within 1.3 × bloom's time (issue 14; through the paired floors): aggregate $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_agg]}" "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}"), probes $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_probe]}" "${BENCH_MS_SERIAL[bloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[bloom_probe]}")
 
 What each workload returned (the distinct counts, bloom_agg's and

@@ -3,6 +3,7 @@
 
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/hll_register_max.h"
 
 namespace sketch::hll {
 
@@ -64,34 +65,10 @@ void write_set(const View& src, uint32_t capacity, uint8_t* dst) {
 
 namespace detail {
 
-namespace {
-
-// Register-wise max of two dense arrays of the same precision, one 3-byte
-// group of 4 registers at a time: the hot loop of every dense union, so it
-// skips the per-register fold and touches each byte once.
-void max_registers(uint8_t* regs, const uint8_t* src, size_t m) {
-  for (size_t g = 0; g < m / 4; g++) {
-    uint8_t* d = regs + 3 * g;
-    const uint8_t* s = src + 3 * g;
-    const uint32_t a = uint32_t{d[0]} | uint32_t{d[1]} << 8 | uint32_t{d[2]} << 16;
-    const uint32_t b = uint32_t{s[0]} | uint32_t{s[1]} << 8 | uint32_t{s[2]} << 16;
-    uint32_t out = 0;
-    for (unsigned shift = 0; shift < 24; shift += 6) {
-      const uint32_t x = (a >> shift) & 63;
-      const uint32_t y = (b >> shift) & 63;
-      out |= (x > y ? x : y) << shift;
-    }
-    d[0] = static_cast<uint8_t>(out);
-    d[1] = static_cast<uint8_t>(out >> 8);
-    d[2] = static_cast<uint8_t>(out >> 16);
-  }
-}
-
-}  // namespace
-
 void merge_into_dense(uint8_t* regs, int p, const View& src) {
   if (src.encoding == Encoding::kDense && src.p == p) {
-    max_registers(regs, src.body, register_count(p));
+    // The hot loop of every dense union: packed, SIMD (hll_register_max.h).
+    max_packed_registers(regs, src.body, register_count(p) / 4);
     return;
   }
   if (src.encoding == Encoding::kDense) {
