@@ -161,7 +161,14 @@ namespace {
 void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding) {
   write_header(dst, Header{SketchKind::kBloom, kFormatVersion, kHashIdentity,
                            {static_cast<uint8_t>(params.hashes),
-                            layout_encoding_byte(params.layout, encoding), 0}});
+                            layout_encoding_byte(params.layout, encoding),
+                            // Classic writers leave the kind 0 (the state
+                            // mechanism sets it); a split-block filter has
+                            // no kind 0 (built before kinds existed), so it
+                            // starts with none.
+                            params.layout == Layout::kSplitBlock
+                                ? static_cast<uint8_t>(ElementKind::kNone)
+                                : uint8_t{0}}});
   store_le64(dst + kBitCountOffset, params.bits);
 }
 
