@@ -239,6 +239,9 @@ bench_psql sketch_bench -o /dev/null <<SQL
 CREATE TABLE bloom_filter AS
 SELECT bloom_agg(v, $bloom_subset_n, 0.01) AS f FROM bloom_subset;
 VACUUM ANALYZE bloom_filter;
+CREATE TABLE bloom_split_filter AS
+SELECT bloom_agg(v, $bloom_subset_n, 0.01, 'split_block') AS f FROM bloom_subset;
+VACUUM ANALYZE bloom_split_filter;
 CREATE TABLE counting_bloom_filter AS
 SELECT counting_bloom_agg(v, $bloom_subset_n, 0.01) AS f FROM bloom_subset;
 VACUUM ANALYZE counting_bloom_filter;
@@ -383,6 +386,12 @@ bench_run bloom_agg sketch_bench "**bloom: bloom_agg(v, $bloom_n, 0.01)**" \
 # (the planner picks how: index lookups or a hash semi-join).
 bench_run bloom_probe sketch_bench "**bloom: count(*) WHERE bloom_contains(filter of half the values, v)**" \
   "SELECT count(*) FROM bench WHERE bloom_contains((SELECT f FROM bloom_filter), v)"
+# The split-block layout (Parquet's filter): one block per value, so one
+# cache line per add and probe instead of k; same n and p, same probe set.
+bench_run bloom_split_agg sketch_bench "**bloom: bloom_agg(v, $bloom_n, 0.01, 'split_block')**" \
+  "SELECT bloom_cardinality(bloom_agg(v, $bloom_n, 0.01, 'split_block')) FROM bench"
+bench_run bloom_split_probe sketch_bench "**bloom: count(*) WHERE bloom_contains(split-block filter of half the values, v)**" \
+  "SELECT count(*) FROM bench WHERE bloom_contains((SELECT f FROM bloom_split_filter), v)"
 bench_run bloom_exists sketch_bench "the same, exact: count(*) WHERE EXISTS (… bloom_subset s WHERE s.v = b.v), primary key" \
   "SELECT count(*) FROM bench b WHERE EXISTS (SELECT 1 FROM bloom_subset s WHERE s.v = b.v)"
 

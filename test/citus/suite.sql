@@ -537,6 +537,7 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('cms',   'cms_union(%s)',                                     NULL, 'sketches', 'c',    NULL, 'exact'),
   ('bloom', 'bloom_agg(%s, 100000, 0.01)',                       NULL, 'events',   'user_id', NULL, NULL),
   ('bloom', 'bloom_agg_bits(%s, 65536, 5)',                      NULL, 'events',   'user_id', NULL, NULL),
+  ('bloom', 'bloom_agg(%s, 100000, 0.01, ''split_block'')',      NULL, 'events',   'user_id', NULL, NULL),
   ('bloom', 'bloom_union(%s)',                                   NULL, 'sketches', 'b',       NULL, NULL),
   ('ddsketch', 'ddsketch_agg(%s)',                               NULL, 'events',   'lat',     NULL, 'bytes'),
   ('ddsketch', 'ddsketch_agg(%s, 0.001)',                        NULL, 'events',   'lat',     NULL, 'bytes'),
@@ -639,6 +640,16 @@ CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', '
                         'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
                         'c_timestamp', 'c_timestamptz', 'c_bool']) WITH ORDINALITY t(col, tord)
 ORDER BY a.o, t.tord
+\gexec
+-- bloom's split-block layout over every type with a Parquet physical type
+-- (numeric and boolean have none: 0A000, not a distributed question).
+SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L, false)',
+              'bloom', agg, agg, 'events', 'events_local', col, col, 'count(*)', 'exact', 'none')
+FROM (VALUES ('bloom_agg(%s, 10000, 0.01, ''split_block'')')) a(agg)
+CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_float4', 'c_float8',
+                        'c_text', 'c_varchar', 'c_bpchar', 'c_bytea', 'c_uuid', 'c_date',
+                        'c_timestamp', 'c_timestamptz']) WITH ORDINALITY t(col, tord)
+ORDER BY t.tord
 \gexec
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
               'ddsketch', 'ddsketch_agg(%s)', 'ddsketch_agg(%s)', 'events', 'events_local', col, col,

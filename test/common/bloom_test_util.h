@@ -20,6 +20,7 @@
 #include "core/common/bytes.h"
 #include "core/common/hash.h"
 #include "core/common/hex.h"
+#include "core/common/xxh64.h"
 
 namespace sketch::bloom::test {
 
@@ -33,6 +34,22 @@ inline Hash128 key_hash(uint64_t seed, uint64_t i) {
   return hash128(bytes, sizeof bytes);
 }
 
+// The split-block layout's hash of the same key: 64-bit XXH64 in low, as
+// the SQL side passes it (high 0).
+inline Hash128 split_key_hash(uint64_t seed, uint64_t i) {
+  uint8_t bytes[16];
+  store_le64(bytes, seed);
+  store_le64(bytes + 8, i);
+  return Hash128{xxh64(bytes, sizeof bytes, 0), 0};
+}
+
+inline Params split_params_for(int64_t n, double p) {
+  Params params;
+  const Status st = size_split_block(n, p, &params);
+  if (!st.is_ok()) throw std::runtime_error(st.message());
+  return params;
+}
+
 inline Params params_for(int64_t n, double p) {
   Params params;
   const Status st = size_for(n, p, &params);
@@ -43,7 +60,9 @@ inline Params params_for(int64_t n, double p) {
 class Filter {
  public:
   explicit Filter(Params params) {
-    const Status st = check_params(static_cast<int64_t>(params.bits), params.hashes);
+    const Status st = params.layout == Layout::kSplitBlock
+                          ? split_block::check_bits(params.bits)
+                          : check_params(static_cast<int64_t>(params.bits), params.hashes);
     if (!st.is_ok()) throw std::runtime_error(st.message());
     std::vector<uint8_t> empty(filter_size(params.bits));
     write_empty(empty.data(), params);
@@ -90,16 +109,21 @@ class Filter {
     return f;
   }
 
+  // The key hash of this filter's layout.
+  Hash128 key(uint64_t seed, uint64_t i) const {
+    return view().layout == Layout::kSplitBlock ? split_key_hash(seed, i) : key_hash(seed, i);
+  }
+
   // Keys [begin, end) of key space `seed`.
   void add_keys(uint64_t seed, uint64_t begin, uint64_t end) {
-    for (uint64_t i = begin; i < end; i++) add(key_hash(seed, i));
+    for (uint64_t i = begin; i < end; i++) add(key(seed, i));
   }
   // How many of keys [begin, end) of `seed` the filter reports present.
   uint64_t count_present(uint64_t seed, uint64_t begin, uint64_t end) const {
     const Filter s = stored();
     const View v = s.view();
     uint64_t present = 0;
-    for (uint64_t i = begin; i < end; i++) present += contains_hash(v, key_hash(seed, i));
+    for (uint64_t i = begin; i < end; i++) present += contains_hash(v, key(seed, i));
     return present;
   }
 

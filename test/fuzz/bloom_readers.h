@@ -54,9 +54,10 @@ inline void check_numbers(const View& v) {
 // An empty filter holding values of `kind` (header byte 7, element_kind.h):
 // every filter built here takes the input's kind, so that unions with it
 // are never refused for their kinds.
-inline Bytes empty_filter(uint64_t bits, int hashes, uint8_t kind) {
+inline Bytes empty_filter(uint64_t bits, int hashes, uint8_t kind,
+                          Layout layout = Layout::kClassic) {
   Bytes out(filter_size(bits));
-  write_empty(out.data(), Params{bits, hashes});
+  write_empty(out.data(), Params{bits, hashes, layout});
   out[kElementKindOffset] = kind;
   return out;
 }
@@ -124,7 +125,7 @@ inline void exercise_stored(const Bytes& input) {
   FUZZ_CHECK(stored_of(v) == input);
 
   // Identities with itself and with the empty filter of the same parameters.
-  const Bytes empty = empty_filter(v.bits, v.hashes, kind);
+  const Bytes empty = empty_filter(v.bits, v.hashes, kind, v.layout);
   FUZZ_CHECK(combined(input, input, Validation::kCanonical, false) == input);
   FUZZ_CHECK(combined(input, input, Validation::kCanonical, true) == input);
   FUZZ_CHECK(combined(input, empty, Validation::kCanonical, false) == input);
@@ -146,8 +147,18 @@ inline void exercise_stored(const Bytes& input) {
   FUZZ_CHECK(bits_set(parsed(both, Validation::kCanonical)) <= bits_set(v));
 
   // Filters of other parameters do not combine, naming both.
-  for (const Bytes& mismatched : {empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes, kind),
-                                  empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1, kind)}) {
+  // A split-block filter: one of another size, and a classic one of its m
+  // and k (another layout; a classic kind, since kinds are per layout).
+  const bool split = v.layout == Layout::kSplitBlock;
+  const uint64_t other_split_bits =
+      v.bits == split_block::kMaxBits ? v.bits - split_block::kBlockBits : v.bits + split_block::kBlockBits;
+  const std::vector<Bytes> mismatches =
+      split ? std::vector<Bytes>{empty_filter(other_split_bits, v.hashes, kind, v.layout),
+                                 empty_filter(v.bits, v.hashes, 0)}
+            : std::vector<Bytes>{
+                  empty_filter(v.bits == kMaxBits ? v.bits - 1 : v.bits + 1, v.hashes, kind),
+                  empty_filter(v.bits, v.hashes == kMaxHashes ? 1 : v.hashes + 1, kind)};
+  for (const Bytes& mismatched : mismatches) {
     const Status st = check_compatible(v, parsed(mismatched, Validation::kCanonical));
     FUZZ_CHECK(st.code() == StatusCode::kMismatch && st.message()[0] != '\0');
   }
@@ -157,7 +168,7 @@ inline void exercise_stored(const Bytes& input) {
   const uint64_t seed = hash64(input.data(), input.size());
   const Bytes direct = with_values_added(input, Validation::kCanonical, seed, 20);
   Bytes working(working_size(v.bits));
-  write_empty_working(working.data(), Params{v.bits, v.hashes});
+  write_empty_working(working.data(), Params{v.bits, v.hashes, v.layout});
   working[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);  // a new state's kind
   FUZZ_CHECK(states::merge<Family>(&working, v).is_ok());
   FUZZ_CHECK(with_values_added(working, Validation::kStructure, seed, 20) == direct);
@@ -172,7 +183,7 @@ inline void exercise_state(const Bytes& input) {
   const uint8_t kind = input[kElementKindOffset];
   const Bytes stored = stored_of(v);
   check_numbers(parsed(stored, Validation::kCanonical));
-  const Bytes empty = empty_filter(v.bits, v.hashes, kind);
+  const Bytes empty = empty_filter(v.bits, v.hashes, kind, v.layout);
   for (const Bytes& r : {combined_in_state(input, input), combined_in_state(input, empty),
                          combined_in_state(empty, input), combined_in_state(input, stored),
                          combined(input, input, Validation::kStructure, false),

@@ -47,5 +47,23 @@ int main(int argc, char** argv) {
     w.add_keys(seed++, 0, n);
     out.state("state_n" + std::to_string(n) + "_m512_k4", w.bytes());
   }
+  // The split-block layout (Parquet's filter): stored filters of 1, 4 and
+  // 16 blocks, empty, with keys, with a physical type (INT64) or none, and
+  // a working state with queued hashes.
+  for (uint64_t blocks : {1, 4, 16}) {
+    const Params params{256 * blocks, 8, Layout::kSplitBlock};
+    const std::string tag = "split_b" + std::to_string(blocks);
+    emit("empty_" + tag, Filter(params));
+    for (uint64_t n : {1, 50}) {
+      Filter f(params);
+      f.add_keys(seed++, 0, n);
+      std::vector<uint8_t> bytes = f.stored().bytes();
+      bytes[sketch::kElementKindOffset] = static_cast<uint8_t>(sketch::ElementKind::kParquetInt64);
+      out.stored("n" + std::to_string(n) + "_" + tag, bytes);
+    }
+  }
+  Filter split_working = Filter::working(Params{256 * 4, 8, Layout::kSplitBlock});
+  split_working.add_keys(seed++, 0, 20);
+  out.state("state_n20_split_b4", split_working.bytes());
   return 0;
 }

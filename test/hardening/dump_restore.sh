@@ -156,6 +156,18 @@ FROM (VALUES (1, 'm=8 k=1', 8, 1), (2, 'm=64 k=3', 64, 3), (3, 'm=9586 k=7 (n=10
      (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
      LATERAL (SELECT coalesce(bloom_agg_bits(g, p.m, p.k), bloom_empty_bits(p.m, p.k)) AS f
               FROM generate_series(1, greatest(n.rows, 0)) g) a;
+-- The split-block layout (Parquet's filter): 32 bytes to 2 MiB, INT32 and
+-- INT64 values, empty (no physical type yet) and NULL.
+INSERT INTO data.bloom_shapes
+SELECT 600 + p.id * 10 + n.i, p.label || ' n=' || n.rows,
+       CASE WHEN n.rows < 0 THEN NULL ELSE f END, CASE WHEN n.rows < 0 THEN NULL ELSE f END
+FROM (VALUES (1, 'split_block n=1 p=0.5', 1, 0.5), (2, 'split_block n=1000 p=0.01', 1000, 0.01),
+             (3, 'split_block n=1e6 p=0.01', 1000000, 0.01)) p(id, label, cap, fp),
+     (VALUES (1, 0), (2, 10), (3, 200000), (4, -1)) n(i, rows),
+     LATERAL (SELECT coalesce(CASE WHEN p.id = 3 THEN bloom_agg(g::bigint, p.cap, p.fp, 'split_block')
+                                   ELSE bloom_agg(g, p.cap, p.fp, 'split_block') END,
+                              bloom_empty(p.cap, p.fp, 'split_block')) AS f
+              FROM generate_series(1, greatest(n.rows, 0)) g) a;
 
 CREATE TABLE data.bloom_arrays (id int PRIMARY KEY, fs bloom[]);
 INSERT INTO data.bloom_arrays

@@ -21,6 +21,10 @@ SELECT tbl, key,
                              (SELECT string_agg((f @> g)::int::text, '' ORDER BY g)
                               FROM generate_series(1, 64) g) || ' ' || (f @> 100001) END,
                            CASE WHEN get_byte(f::bytea, 7) IN (0, 3, 255) THEN f @> 'k1'::text END,
+                           -- split-block filters of INT32 and INT64 values
+                           CASE WHEN get_byte(f::bytea, 7) IN (16, 17) THEN
+                             (SELECT string_agg((f @> g)::int::text, '' ORDER BY g)
+                              FROM generate_series(1, 64) g) END,
                            f = f)
        END AS fingerprint
 FROM filters

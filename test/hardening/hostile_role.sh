@@ -142,6 +142,8 @@ bloom|large_n1e6_100k|(SELECT bloom_agg(i, 1000000, 0.01) FROM generate_series(1
 bloom|text_n50k_p001|(SELECT bloom_agg(t, 50000, 0.001) FROM d.rows WHERE i <= 20000)|n=50000;fpp=0.001
 bloom|bits_4096x5|(SELECT bloom_agg_bits(i, 4096, 5) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
 bloom|bits_64x3_full|(SELECT bloom_agg_bits(i, 64, 3) FROM generate_series(1, 1000) i)|n=1000;fpp=0.01
+bloom|split_n1000|(SELECT bloom_agg(i, 1000, 0.01, 'split_block') FROM generate_series(1, 300) i)|n=1000;fpp=0.01
+bloom|split_empty_n1e5|bloom_empty(100000, 0.01, 'split_block')|n=1000;fpp=0.01
 ddsketch|empty_default|ddsketch_empty()|
 ddsketch|few_default|(SELECT ddsketch_agg(i) FROM generate_series(1, 3) i)|
 ddsketch|signed_zeros_default|(SELECT ddsketch_agg((i % 7 - 3) * i) FROM generate_series(1, 300) i)|
@@ -218,6 +220,7 @@ cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean, integer)|{
 cms_union(cms)|{s}
 bloom_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
 bloom_agg_bits(anyelement, bigint, integer)|{v}, {bits}, {hashes}
+bloom_agg(anyelement, bigint, double precision, text)|{v}, {n}, {fpp}, 'split_block'
 bloom_union(bloom)|{s}
 ddsketch_agg(double precision)|{v}
 ddsketch_agg(double precision, double precision)|{v}, {relative_accuracy}

@@ -236,8 +236,13 @@ SQL
           WHERE cms_total(s) <> total OR cms_info(s) - 'element_kind' <> info OR s::text <> sketch
              OR (SELECT coalesce(jsonb_agg(t), '[]') FROM cms_topk(s, 10000) t) <> topk)
        + (SELECT count(*) FROM golden_bloom
-          WHERE bloom_cardinality(f) <> cardinality OR bloom_info(f) - 'element_kind' <> info OR f::text <> sketch
+          WHERE bloom_cardinality(f) <> cardinality OR bloom_info(f) - 'element_kind' - 'layout' <> info OR f::text <> sketch
              OR (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) <> members)
+       + (SELECT count(*) FROM (SELECT bloom_agg(g, 1000, 0.01, 'split_block') AS f
+                                FROM generate_series(1, 300) g) split  -- new in 0.2.0
+          WHERE NOT (f @> 150 AND bloom_info(f)->>'layout' = 'split_block'
+                     AND bloom_from_parquet(bloom_to_parquet(f), 'INT32') = f
+                     AND (bloom_sizing(300, 0.01, 'split_block')).bits = (bloom_info(f)->>'bits')::bigint))
        + (SELECT count(*) FROM golden_ddsketch
           WHERE ddsketch_count(s) <> count OR ddsketch_sum(s) <> sum OR ddsketch_min(s) IS DISTINCT FROM min
              OR ddsketch_max(s) IS DISTINCT FROM max OR ddsketch_info(s) <> info OR s::text <> sketch
