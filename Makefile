@@ -28,7 +28,8 @@ OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*
 UPGRADES    = sketch--0.1.0--0.2.0.sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql src/sql/ddsketch.sql \
+SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
+              src/sql/bloom_split_block.sql src/sql/ddsketch.sql \
               src/sql/topk.sql src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
               src/sql/sizing.sql src/sql/aging.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
@@ -71,9 +72,11 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 # catalog-driven blocks create, for the objects that do not exist yet.
 UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
-# 0.2.0 adds the ddsketch, topk, theta, counting_bloom and cuckoo families and
-# aging: their whole script pieces, as a fresh install runs them.
-sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql src/sql/ddsketch.sql src/sql/topk.sql \
+# 0.2.0 adds the ddsketch, topk, theta, counting_bloom and cuckoo families,
+# bloom's split-block layout and aging: their whole script pieces, as a
+# fresh install runs them.
+sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql src/sql/bloom_split_block.sql \
+                          src/sql/ddsketch.sql src/sql/topk.sql \
                           src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
                           src/sql/aging.sql $(UPGRADE_TAIL)
 	cat $^ > $@

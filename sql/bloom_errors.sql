@@ -33,7 +33,7 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('zero hashes',            $q$SELECT '\x534b0301010000006400000000000000'::bloom$q$),
   ('65 hashes',              $q$SELECT '\x534b0301014100006400000000000000'::bloom$q$),
   ('working state encoding', $q$SELECT '\x534b0301010201006400000000000000'::bloom$q$),
-  ('unknown encoding',       $q$SELECT '\x534b0301010202006400000000000000'::bloom$q$),
+  ('unknown encoding',       $q$SELECT '\x534b0301010204006400000000000000'::bloom$q$),
   ('unknown element kind',   $q$SELECT '\x534b0301010200206400000000000000'::bloom$q$),
   ('no bit count',           $q$SELECT '\x534b030101020000'::bloom$q$),
   ('bit count truncated',    $q$SELECT '\x534b0301010200006400'::bloom$q$),

@@ -93,7 +93,7 @@ SELECT count(*) AS bloom_v1_sketches FROM golden_bloom_v1;
 -- (f | f = f & f = f | empty = f).
 SELECT label,
        bloom_cardinality(f) = cardinality AS cardinality_same,
-       bloom_info(f) - 'element_kind' = info AS info_same,  -- element_kind: since 0.2.0
+       bloom_info(f) - 'element_kind' - 'layout' = info AS info_same,  -- element_kind, layout: since 0.2.0
        (SELECT string_agg((f @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) = members
          AS members_same,
        f::text = sketch AS text_same,

@@ -23,8 +23,9 @@
 // Stored format (version 1), all integers little-endian:
 //
 //   byte 0-7    common header (header.h): kind bloom, version 1, hash
-//               identity; param[0] = k (1..kMaxHashes), param[1] = encoding
-//               (0 = stored), param[2] = 0
+//               identity; param[0] = k (1..kMaxHashes), param[1] = layout
+//               and encoding (below), param[2] = the element kind
+//               (element_kind.h)
 //   byte 8-15   m, the number of bits, uint64 (kMinBits..kMaxBits)
 //   byte 16-    the bit array: ceil(m/64) 64-bit words; bit j is bit j%64 of
 //               word j/64, that is bit j%8 of byte j/8. The padding bits past
@@ -32,6 +33,16 @@
 //
 // Every bit pattern of the array is a valid filter, and equal parameters plus
 // equal sets of added hashes give equal bytes.
+//
+// param[1] holds two bits: bit 0 the encoding (0 stored, 1 working, below)
+// and bit 1 the layout: 0 classic (everything above; every value before the
+// split-block layout existed has 0 or 1 there, so old values keep their
+// meaning byte for byte), 1 split-block (split_block.h: Parquet's filter,
+// k = 8, m a whole number of 256-bit blocks, hashed with XXH64 of the Parquet
+// PLAIN encoding; param[2] is then one of the Parquet physical-type kinds of
+// element_kind.h, or none). Builds before the split-block layout refuse
+// param[1] = 2 or 3 as an unknown encoding instead of misreading it. The
+// split-block bit array is the Parquet bitset byte for byte.
 //
 // Aggregate states use a second encoding (param[1] = 1, "working"): the
 // stored layout followed by a queue of up to kPendingSlots hashes whose bits
@@ -50,6 +61,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/bloom/split_block.h"
 #include "core/common/bytes.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
@@ -74,6 +86,12 @@ constexpr int kMaxHashes = 64;
 constexpr uint32_t kPendingSlots = 16;
 
 enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+enum class Layout : uint8_t { kClassic = 0, kSplitBlock = 1 };
+
+// param[1]: the encoding in bit 0, the layout in bit 1.
+inline uint8_t layout_encoding_byte(Layout layout, Encoding encoding) {
+  return static_cast<uint8_t>(static_cast<uint8_t>(layout) << 1 | static_cast<uint8_t>(encoding));
+}
 
 inline uint64_t word_count(uint64_t bits) { return (bits + 63) / 64; }
 
@@ -92,7 +110,13 @@ inline bool defer_adds(uint64_t bits) { return filter_size(bits) >= kDeferredMin
 struct Params {
   uint64_t bits;  // m
   int hashes;     // k
+  Layout layout = Layout::kClassic;
 };
+
+// The split-block filter for n values at p (split_block.h): a power-of-two
+// number of bytes, k = 8. kInvalidParameter as plan_size, or when the
+// filter would exceed split_block::kMaxBits (128 MiB).
+Status size_split_block(int64_t n, double p, Params* out);
 
 // kInvalidParameter unless kMinBits <= bits <= kMaxBits and
 // 1 <= hashes <= kMaxHashes. Wide argument types so that any SQL value can
@@ -126,6 +150,7 @@ struct View {
   int hashes;
   uint8_t hash_identity;
   Encoding encoding;
+  Layout layout;
   uint32_t pending;      // queued hashes whose bits are not set yet (working)
   const uint8_t* data;   // the whole filter, header first
   const uint8_t* words;  // the bit array, data + kBitsOffset
@@ -172,7 +197,8 @@ class Positions {
 
 inline uint64_t bits_of(const uint8_t* filter) { return load_le64(filter + kBitCountOffset); }
 inline int hashes_of(const uint8_t* filter) { return filter[5]; }
-inline Encoding encoding_of(const uint8_t* filter) { return static_cast<Encoding>(filter[6]); }
+inline Encoding encoding_of(const uint8_t* filter) { return static_cast<Encoding>(filter[6] & 1); }
+inline Layout layout_of(const uint8_t* filter) { return static_cast<Layout>(filter[6] >> 1); }
 
 // Sets the k bits of a hash in a bit array of m bits.
 inline void set_bits(uint8_t* bits, uint64_t m, int k, Hash128 hash) {
@@ -184,8 +210,13 @@ inline void set_bits(uint8_t* bits, uint64_t m, int k, Hash128 hash) {
 }
 
 // Adds a hash to a filter of either encoding (its whole buffer, header
-// first) that parse() accepted, setting its bits now.
+// first) that parse() accepted, setting its bits now. A split-block filter
+// takes the 64-bit XXH64 in hash.low (hash.high is 0).
 inline void add_hash(uint8_t* filter, Hash128 hash) {
+  if (layout_of(filter) == Layout::kSplitBlock) {
+    split_block::insert(filter + kBitsOffset, split_block::block_count(bits_of(filter)), hash.low);
+    return;
+  }
   set_bits(filter + kBitsOffset, bits_of(filter), hashes_of(filter), hash);
 }
 
@@ -205,8 +236,16 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   const uint64_t m = bits_of(working);
   const int k = hashes_of(working);
   uint8_t* bits = working + kBitsOffset;
-  Positions ahead(hash, m);
-  for (int i = 0; i < k; i++) __builtin_prefetch(bits + (ahead.next() >> 3), 1);
+  if (layout_of(working) == Layout::kSplitBlock) {
+    // One block: its first and last byte, the same line unless the block
+    // straddles two.
+    const uint8_t* block = split_block::block_of(bits, split_block::block_count(m), hash.low);
+    __builtin_prefetch(block, 1);
+    __builtin_prefetch(block + split_block::kBlockBytes - 1, 1);
+  } else {
+    Positions ahead(hash, m);
+    for (int i = 0; i < k; i++) __builtin_prefetch(bits + (ahead.next() >> 3), 1);
+  }
 
   uint8_t* queue = detail::queue_of(working, m);
   uint32_t count, head;
@@ -216,7 +255,7 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   if (count == kPendingSlots) {
     Hash128 oldest;
     std::memcpy(&oldest, slots + 16 * head, 16);
-    set_bits(bits, m, k, oldest);
+    add_hash(working, oldest);
     std::memcpy(slots + 16 * head, &hash, 16);
     head = (head + 1) % kPendingSlots;
     std::memcpy(queue + detail::kQueueHeadOffset, &head, 4);
@@ -248,6 +287,8 @@ void for_each_pending(const View& v, F&& f) {
 // independent, so the CPU overlaps their cache misses, and there is no branch
 // whose outcome is a coin flip for values that were never added.
 inline bool contains_hash(const View& v, Hash128 hash) {
+  if (v.layout == Layout::kSplitBlock)
+    return split_block::check(v.words, split_block::block_count(v.bits), hash.low);
   Positions positions(hash, v.bits);
   unsigned all_set = 1;
   for (int i = 0; i < v.hashes; i++) {
@@ -259,8 +300,8 @@ inline bool contains_hash(const View& v, Hash128 hash) {
 
 // --- combining --------------------------------------------------------------
 
-// kMismatch, naming both parameter sets, unless a and b have the same m, k
-// and hash identity.
+// kMismatch, naming both parameter sets, unless a and b have the same
+// layout, m, k and hash identity.
 Status check_compatible(const View& a, const View& b);
 
 // a |= b: in a's buffer (either encoding), for compatible filters; b's queued

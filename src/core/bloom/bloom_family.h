@@ -28,15 +28,21 @@ struct Family {
   // Status. Both encodings are written in place: bits inside the array, the
   // working encoding's queue inside its slots.
   static bool is_working(const uint8_t* data, size_t len) {
-    if (!is_current_header(data, len, SketchKind::kBloom, kFormatVersion) ||
-        !valid_element_kind(data[kElementKindOffset]) || len < kBitsOffset)
+    if (!is_current_header(data, len, SketchKind::kBloom, kFormatVersion) || len < kBitsOffset ||
+        data[6] > 3)
       return false;
     const int hashes = data[5];
-    const auto encoding = static_cast<Encoding>(data[6]);
-    if (hashes < 1 || hashes > kMaxHashes ||
-        (encoding != Encoding::kStored && encoding != Encoding::kWorking))
-      return false;
+    const auto encoding = static_cast<Encoding>(data[6] & 1);
     const uint64_t bits = bits_of(data);
+    if (layout_of(data) == Layout::kSplitBlock) {
+      const uint8_t kind = data[kElementKindOffset];
+      if (hashes != split_block::kWordsPerBlock || !split_block::valid_bits(bits) ||
+          !(is_parquet_kind(kind) || kind == static_cast<uint8_t>(ElementKind::kNone)))
+        return false;
+    } else if (!valid_element_kind(data[kElementKindOffset]) || hashes < 1 ||
+               hashes > kMaxHashes) {
+      return false;
+    }
     if (bits < kMinBits || bits > kMaxReadableBits ||
         len != (encoding == Encoding::kStored ? filter_size(bits) : bloom::working_size(bits)))
       return false;

@@ -51,6 +51,21 @@ Status plan_size(int64_t n, double p, Params* out) {
   return Status::ok();
 }
 
+Status size_split_block(int64_t n, double p, Params* out) {
+  uint64_t bits;
+  Status st = split_block::plan_bits(n, p, &bits);
+  if (!st.is_ok()) return st;
+  if (bits > split_block::kMaxBits)
+    return Status::error(StatusCode::kInvalidParameter,
+                         "a split-block bloom filter for n = %lld at p = %g needs %llu bits, "
+                         "above the maximum of %llu bits (128 MiB, the largest bitset Parquet "
+                         "readers accept)", static_cast<long long>(n), p,
+                         static_cast<unsigned long long>(bits),
+                         static_cast<unsigned long long>(split_block::kMaxBits));
+  *out = Params{bits, split_block::kWordsPerBlock, Layout::kSplitBlock};
+  return Status::ok();
+}
+
 Status size_for(int64_t n, double p, Params* out) {
   Params planned;
   Status st = plan_size(n, p, &planned);
@@ -80,21 +95,34 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (hashes < 1 || hashes > kMaxHashes)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: %d hashes outside 1..%d", hashes, kMaxHashes);
-  const auto encoding = static_cast<Encoding>(header.param[1]);
-  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: encoding 1 is an aggregate's working state, "
-                         "which is never stored");
-  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+  if (header.param[1] > 3)
     return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: unknown encoding %u",
                          header.param[1]);
-  if (!valid_element_kind(header.param[2]))
+  const auto encoding = static_cast<Encoding>(header.param[1] & 1);
+  const auto layout = static_cast<Layout>(header.param[1] >> 1);
+  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: encoding %u is an aggregate's working state, "
+                         "which is never stored", header.param[1]);
+  const bool split = layout == Layout::kSplitBlock;
+  if (split ? !(is_parquet_kind(header.param[2]) ||
+                header.param[2] == static_cast<uint8_t>(ElementKind::kNone))
+            : !valid_element_kind(header.param[2]))
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: unknown element kind %u", header.param[2]);
+  if (split && hashes != split_block::kWordsPerBlock)
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: a split-block filter has 8 hashes, not %d", hashes);
   if (len < kBitsOffset)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: truncated before the bit count (%zu bytes)", len);
   const uint64_t bits = load_le64(data + kBitCountOffset);
+  if (split && !split_block::valid_bits(bits))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid bloom data: %llu bits are not a whole number of split blocks "
+                         "within %llu..%llu", static_cast<unsigned long long>(bits),
+                         static_cast<unsigned long long>(split_block::kMinBits),
+                         static_cast<unsigned long long>(split_block::kMaxBits));
   if (bits < kMinBits || bits > kMaxReadableBits)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: %llu bits outside %llu..%llu",
@@ -124,7 +152,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
     if (pending > kPendingSlots || head >= kPendingSlots)
       return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
   }
-  *out = View{bits, hashes, header.hash_identity, encoding, pending, data, data + kBitsOffset, len};
+  *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};
   return Status::ok();
 }
 
@@ -132,8 +160,8 @@ namespace {
 
 void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding) {
   write_header(dst, Header{SketchKind::kBloom, kFormatVersion, kHashIdentity,
-                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding),
-                            0}});
+                           {static_cast<uint8_t>(params.hashes),
+                            layout_encoding_byte(params.layout, encoding), 0}});
   store_le64(dst + kBitCountOffset, params.bits);
 }
 
@@ -150,7 +178,7 @@ void write_empty_working(uint8_t* dst, const Params& params) {
 }
 
 void write_stored(const View& v, uint8_t* dst) {
-  write_bloom_header(dst, Params{v.bits, v.hashes}, Encoding::kStored);
+  write_bloom_header(dst, Params{v.bits, v.hashes, v.layout}, Encoding::kStored);
   dst[4] = v.hash_identity;
   std::memcpy(dst + kBitsOffset, v.words, filter_size(v.bits) - kBitsOffset);
   for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });

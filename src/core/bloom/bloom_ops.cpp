@@ -25,6 +25,10 @@ void combine_words(uint8_t* a, const uint8_t* b, uint64_t words, Op op) {
 }  // namespace
 
 Status check_compatible(const View& a, const View& b) {
+  if (a.layout != b.layout)
+    return Status::error(StatusCode::kMismatch,
+                         "cannot combine a classic bloom filter with a split-block one: their "
+                         "bits mean different things");
   if (a.bits == b.bits && a.hashes == b.hashes && a.hash_identity == b.hash_identity)
     return Status::ok();
   if (a.hash_identity != b.hash_identity)
@@ -63,6 +67,8 @@ uint64_t bits_set(const View& v) {
 }
 
 double estimate_cardinality(const View& v) {
+  if (v.layout == Layout::kSplitBlock)
+    return split_block::estimate_cardinality(v.words, split_block::block_count(v.bits));
   const double m = static_cast<double>(v.bits);
   uint64_t x = bits_set(v);
   if (x == 0) return 0.0;
@@ -71,6 +77,8 @@ double estimate_cardinality(const View& v) {
 }
 
 double estimate_fpp(const View& v) {
+  if (v.layout == Layout::kSplitBlock)
+    return split_block::estimate_fpp(v.words, split_block::block_count(v.bits));
   return std::pow(static_cast<double>(bits_set(v)) / static_cast<double>(v.bits), v.hashes);
 }
 

@@ -20,6 +20,12 @@ const char* element_kind_name(ElementKind kind) {
     case ElementKind::kHashed: return "values hashed by their type's hash operator class (citext, jsonb, ...)";
     case ElementKind::kBinary: return "values hashed by their binary form";
     case ElementKind::kTextForm: return "values hashed by their text form";
+    case ElementKind::kParquetInt32: return "Parquet INT32 values";
+    case ElementKind::kParquetInt64: return "Parquet INT64 values";
+    case ElementKind::kParquetFloat: return "Parquet FLOAT values";
+    case ElementKind::kParquetDouble: return "Parquet DOUBLE values";
+    case ElementKind::kParquetByteArray: return "Parquet BYTE_ARRAY values";
+    case ElementKind::kParquetFixed16: return "Parquet FIXED_LEN_BYTE_ARRAY(16) values";
     case ElementKind::kNone: return "nothing yet";
   }
   return "invalid";
@@ -43,6 +49,12 @@ const char* element_kind_label(ElementKind kind) {
     case ElementKind::kHashed: return "hashed by its operator class";
     case ElementKind::kBinary: return "binary";
     case ElementKind::kTextForm: return "text form";
+    case ElementKind::kParquetInt32: return "INT32";
+    case ElementKind::kParquetInt64: return "INT64";
+    case ElementKind::kParquetFloat: return "FLOAT";
+    case ElementKind::kParquetDouble: return "DOUBLE";
+    case ElementKind::kParquetByteArray: return "BYTE_ARRAY";
+    case ElementKind::kParquetFixed16: return "FIXED_LEN_BYTE_ARRAY";
     case ElementKind::kNone: return "none";
   }
   return "invalid";

@@ -44,6 +44,15 @@ enum class ElementKind : uint8_t {
   kHashed = 13,        // other types with a hash operator class (citext, jsonb, ...)
   kBinary = 14,        // other types: their binary send form
   kTextForm = 15,      // other types without send: their text output
+  // Parquet physical types: the kinds of bloom's split-block layout only,
+  // whose values are hashed as Parquet hashes them (XXH64 of the PLAIN
+  // encoding of the physical type). Never valid in other sketches.
+  kParquetInt32 = 16,      // integer, smallint, date (days since 1970)
+  kParquetInt64 = 17,      // bigint, timestamp(tz) (microseconds since 1970)
+  kParquetFloat = 18,      // real
+  kParquetDouble = 19,     // double precision
+  kParquetByteArray = 20,  // text, varchar, bytea, quoted literals
+  kParquetFixed16 = 21,    // uuid: FIXED_LEN_BYTE_ARRAY(16)
   kNone = 255,
 };
 
@@ -55,7 +64,14 @@ inline bool valid_element_kind(uint8_t byte) {
 }
 const char* element_kind_name(ElementKind kind);
 
+// The Parquet physical-type kinds (split-block bloom filters only).
+inline bool is_parquet_kind(uint8_t byte) {
+  return byte >= static_cast<uint8_t>(ElementKind::kParquetInt32) &&
+         byte <= static_cast<uint8_t>(ElementKind::kParquetFixed16);
+}
+
 // A short label of the kind for *_info: "number", "text", "interval", ...,
+// the Parquet physical type name ("INT64", "BYTE_ARRAY", ...) for those,
 // "unrecorded" (built by 0.1.0) and "none" (empty, takes the first value's).
 const char* element_kind_label(ElementKind kind);
 

@@ -1,5 +1,7 @@
 #include "pg/bloom/bloom_datum.h"
 
+#include <cstring>
+
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -48,6 +50,37 @@ bloom::Params bloom_params(int64 bits, int64 hashes) {
   return bloom::Params{static_cast<uint64>(bits), static_cast<int>(hashes)};
 }
 
+bloom::Params bloom_sized_layout(int64 n, double p, bloom::Layout layout) {
+  if (layout == bloom::Layout::kClassic) return bloom_sized(n, p);
+  bloom::Params params;
+  const Status status = bloom::size_split_block(n, p, &params);
+  if (!status.is_ok())
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                    errhint("Size a filter by n >= 1, the number of distinct values it should "
+                            "hold, and 0 < p < 1, the false-positive probability wanted at "
+                            "that size; a split-block filter has at most %llu bits (128 MiB). "
+                            "bloom_sizing(n, p, 'split_block') shows the size before building.",
+                            static_cast<unsigned long long>(bloom::split_block::kMaxBits))));
+  return params;
+}
+
+bloom::Layout bloom_layout_arg(const text* name) {
+  const char* data = VARDATA_ANY(name);
+  const size_t len = VARSIZE_ANY_EXHDR(name);
+  if (len == 7 && std::memcmp(data, "classic", 7) == 0) return bloom::Layout::kClassic;
+  if (len == 11 && std::memcmp(data, "split_block", 11) == 0) return bloom::Layout::kSplitBlock;
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                  errmsg("unknown bloom filter layout \"%s\"", text_to_cstring(name)),
+                  errhint("The layouts are 'classic' (the default: the fewest bits for a "
+                          "false-positive rate) and 'split_block' (Parquet's filter: one "
+                          "cache line per value).")));
+  return bloom::Layout::kClassic;
+}
+
+const char* bloom_layout_name(bloom::Layout layout) {
+  return layout == bloom::Layout::kSplitBlock ? "split_block" : "classic";
+}
+
 struct varlena* bloom_new(const bloom::Params& params) {
   const size_t size = bloom::filter_size(params.bits);
   check_sketch_size(size, kBloomTypeName);
@@ -62,8 +95,8 @@ struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_
 void bloom_raise(const Status& status) {
   if (status.code() != StatusCode::kMismatch) raise_error(status);
   ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Filters combine only when they have the same bits and hashes, "
-                          "for example when built with the same n and p.")));
+                  errhint("Filters combine only when they have the same layout, bits and "
+                          "hashes, for example when built with the same n, p and layout.")));
 }
 
 void bloom_check_compatible(const bloom::View& a, const bloom::View& b) {

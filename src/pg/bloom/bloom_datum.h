@@ -36,6 +36,14 @@ bloom::View bloom_state_view(const struct varlena* v);
 bloom::Params bloom_sized(int64 n, double p);
 bloom::Params bloom_params(int64 bits, int64 hashes);
 
+// The same for either layout (classic: bloom_sized).
+bloom::Params bloom_sized_layout(int64 n, double p, bloom::Layout layout);
+
+// The layout a text argument names: 'classic' or 'split_block'; 22023
+// otherwise.
+bloom::Layout bloom_layout_arg(const text* name);
+const char* bloom_layout_name(bloom::Layout layout);
+
 // A new empty filter (of no element kind yet), and the stored form of a view
 // of either encoding as a new value.
 struct varlena* bloom_new(const bloom::Params& params);

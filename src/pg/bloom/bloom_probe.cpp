@@ -7,6 +7,7 @@
 // value comes back (see detoast_cache.h), so probing a million rows against
 // `(SELECT filter FROM t)` fetches the filter once, not a million times.
 #include "pg/bloom/bloom_datum.h"
+#include "pg/bloom/parquet_hash.h"
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
 
@@ -22,6 +23,9 @@ namespace {
 
 struct ProbeCache {
   ElementHasher hasher;
+  ParquetHasher parquet;
+  bool hasher_ready;
+  bool parquet_ready;
   DetoastCache filter;
 };
 
@@ -34,11 +38,28 @@ Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
   if (cache == nullptr) {
     cache = static_cast<ProbeCache*>(
         MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbeCache)));
-    init_element_hasher(fcinfo, value_arg, &cache->hasher);
     fcinfo->flinfo->fn_extra = cache;
   }
   const bloom::View filter =
       bloom_view(detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg)));
+  if (filter.layout == bloom::Layout::kSplitBlock) {
+    if (unlikely(!cache->parquet_ready)) {
+      init_parquet_hasher(fcinfo, value_arg, &cache->parquet);
+      cache->parquet_ready = true;
+    }
+    ElementKind target = cache->parquet.kind;
+    if (unlikely(element_kind_of(filter.data) != target))
+      target = parquet_target_kind(&cache->parquet, element_kind_of(filter.data));
+    Hash128 hash;
+    // A value the filter's physical type cannot hold was never added.
+    if (!parquet_hash(&cache->parquet, PG_GETARG_DATUM(value_arg), target, &hash))
+      PG_RETURN_BOOL(false);
+    PG_RETURN_BOOL(bloom::contains_hash(filter, hash));
+  }
+  if (unlikely(!cache->hasher_ready)) {
+    init_element_hasher(fcinfo, value_arg, &cache->hasher);
+    cache->hasher_ready = true;
+  }
   check_value_kind(filter.data, &cache->hasher);
   PG_RETURN_BOOL(
       bloom::contains_hash(filter, hash_element128(&cache->hasher, PG_GETARG_DATUM(value_arg))));
