@@ -43,6 +43,14 @@ async function oneType(t) {
     check(false, `${t.name} sketch->parquet header`, e.message);
     return;
   }
+  // Same members, same spec: where sketch and DuckDB chose the same size,
+  // the two filters must be the same bytes, header and bitset.
+  const duckStored = Buffer.from(readLines(at(dir, t.name, 'pq.hex'))[0], 'hex');
+  if (duckStored.length === stored.length) {
+    check(duckStored.equals(stored), `${t.name} sketch->parquet same-bytes`, `sketch's filter of the members and DuckDB's (both ${stored.length} bytes) are ${duckStored.equals(stored) ? 'byte-identical' : 'DIFFERENT'}`);
+  } else {
+    note(`${t.name} sketch->parquet same-bytes`, `not comparable: sketch's filter is ${stored.length} bytes, DuckDB's ${duckStored.length}`);
+  }
   const members = readLines(at(dir, t.name, 'members'));
   const others = readLines(at(dir, t.name, 'others'));
   const pgAnswers = readAnswers(at(dir, t.name, 'sk.answers'));

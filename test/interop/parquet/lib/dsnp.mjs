@@ -8,6 +8,10 @@
 //         spec does for BYTE_ARRAY, so its answers must equal bloom_contains's;
 //   int8: its check would hash the decimal text, so we hand it the spec hash
 //         (checkHash) and test its block index and bit masks only.
+// Its masks are computed in doubles (low half of the hash times a salt, up to
+// 2^64, then >>> 27), so for about 22 hashes in a million one word gets a bit
+// next to the spec's: an answer that differs for such a value is explained
+// (and listed as a note); any other difference fails.
 import { createRequire } from 'node:module';
 import * as sbbf from './sbbf.mjs';
 import { plain } from './plain.mjs';
@@ -48,11 +52,25 @@ async function oneType(dir, type, how) {
     const others = readLines(at(dir, type, 'others'));
     const pg = readAnswers(at(dir, type, 'sk.answers'));
     let missed = 0;
-    for (const v of members) if (!(await ask(v))) missed++;
+    for (const v of members) {
+      if (await ask(v)) continue;
+      if (dsnpMaskDeviates(type, v)) note(`${type} sketch->@dsnp/parquetjs rounding`, `member ${JSON.stringify(v)} missed where its double-precision mask departs from the spec`);
+      else missed++;
+    }
     check(missed === 0, `${type} sketch->@dsnp/parquetjs members`, `${missed} of ${members.length} members not found by its SplitBlockBloomFilter.${how} in sketch's bytes`);
     const answers = [];
     for (const v of others) answers.push(await ask(v));
-    const d = compareAnswers(others, pg, answers);
+    const all = compareAnswers(others, pg, answers);
+    const explained = all.indexes.filter((i) => dsnpMaskDeviates(type, others[i]));
+    if (explained.length) note(`${type} sketch->@dsnp/parquetjs rounding`, `${explained.length} answers differ where its double-precision mask departs from the spec: ${explained.slice(0, 5).map((i) => JSON.stringify(others[i])).join(', ')}`);
+    const d = { count: all.count - explained.length, shown: all.shown };
     check(d.count === 0, `${type} sketch->@dsnp/parquetjs non-members`, `${d.count} of ${others.length} answers of its ${how} differ from bloom_contains's${d.count ? ': ' + d.shown : ''}`);
   }
+}
+
+// Whether the library's mask for this value's spec hash differs from the spec's.
+function dsnpMaskDeviates(type, v) {
+  const h = sbbf.hash(plain(type, v));
+  const theirs = SBBF.mask(Long.fromString(h.toString(16), true, 16));
+  return sbbf.maskWords(h).some((m, i) => (m >>> 0) !== (theirs[i] >>> 0));
 }

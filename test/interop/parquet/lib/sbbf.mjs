@@ -14,7 +14,7 @@ export const hash = (bytes) => h64Raw(new Uint8Array(bytes.buffer, bytes.byteOff
 
 // The word bits of one hash: Math.imul keeps the low 32 bits of the product,
 // as the spec's uint32 arithmetic does.
-function maskWords(h) {
+export function maskWords(h) {
   const lo = Number(h & 0xffffffffn) | 0;
   return SALT.map((s) => 1 << (Math.imul(lo, s) >>> 27));
 }
