@@ -19,6 +19,7 @@ import { plain } from './lib/plain.mjs';
 import { at, readLines, writeAnswers, writeLines } from './lib/files.mjs';
 import { check, compareAnswers, note } from './lib/report.mjs';
 import { DUCK_PROBE_BROKEN } from './lib/duck_limits.mjs';
+import { dsnpWriterFacts } from './lib/dsnp.mjs';
 
 // DuckDB's ratio: its filters come out at 13-26 bits per distinct value at
 // 0.05, still few false positives; 0.2 gives enough of them (hundreds in
@@ -70,4 +71,5 @@ async function oneType(t) {
   const d = compareAnswers(others, ref, answers);
   note(`${t.name} duckdb-reader`, `${answers.filter(Boolean).length} of ${others.length} non-members "may contain" (referee: ${ref.filter(Boolean).length}, ${d.count} differ${d.count ? ': ' + d.shown : ''})`);
 }
+await dsnpWriterFacts(dir).catch((e) => note('@dsnp/parquetjs writer', `not measured: ${e.message}`));
 fs.writeFileSync(at(dir, 'all', 'types'), TYPES.map((t) => [t.name, t.pg, t.physical, t.pgExpr || `v::${t.pg}`].join('\t')).join('\n') + '\n');

@@ -74,3 +74,29 @@ function dsnpMaskDeviates(type, v) {
   const theirs = SBBF.mask(Long.fromString(h.toString(16), true, 16));
   return sbbf.maskWords(h).some((m, i) => (m >>> 0) !== (theirs[i] >>> 0));
 }
+
+// What its own writer stores, measured on every run (notes, since these are
+// the library's departures from the spec, documented in docs/bloom_parquet.md):
+// a file of `count` text values with a filter, its stored header, and whether
+// all its blocks are the same bytes.
+export async function dsnpWriterFacts(dir, count = 1000) {
+  const parquet = require('@dsnp/parquetjs');
+  const { readFooter, filterChunks } = await import('./footer.mjs');
+  const file = `${dir}/dsnp.parquet`;
+  const schema = new parquet.ParquetSchema({ v: { type: 'UTF8' } });
+  const writer = await parquet.ParquetWriter.openFile(schema, file, {
+    bloomFilters: [{ column: 'v', numDistinct: count, falsePositiveRate: 0.01 }] });
+  for (let i = 0; i < count; i++) await writer.appendRow({ v: `value ${i}` });
+  await writer.close();
+  const { buf, meta } = readFooter(file);
+  const [chunk] = filterChunks(meta);
+  let at = chunk.offset + 1, z = 0, shift = 0;               // field 1: a zigzag varint
+  for (;;) { const b = buf[at++]; z += (b & 0x7f) * 2 ** shift; shift += 7; if (b < 0x80) break; }
+  const numBytes = z / 2;
+  const head = buf.subarray(chunk.offset, at + 7);             // + its 3 empty unions and stop
+  const bits = buf.subarray(at + 7, at + 7 + numBytes);
+  let same = true;
+  for (let b = 32; b < bits.length; b += 32) same &&= bits.subarray(b, b + 32).equals(bits.subarray(0, 32));
+  const ones = [...bits.subarray(0, 32)].reduce((n, x) => n + x.toString(2).replaceAll('0', '').length, 0);
+  note('@dsnp/parquetjs writer', `${count} text values: header ${head.toString('hex')} (empty unions), ${numBytes / 32} blocks, ${same ? 'all identical' : 'not all identical'}, ${ones} of 256 bits set in block 0`);
+}
