@@ -154,6 +154,14 @@ citus:
 	$(MAKE) install
 	bash test/citus.sh
 
+# Parquet interoperability of bloom's split-block layout with DuckDB and
+# @dsnp/parquetjs from the npm registry (test/interop/parquet.sh; npm ci into
+# test/interop/parquet; SKIPPED without node/npm, a failure when CI=true).
+interop:
+	$(MAKE) all
+	$(MAKE) install
+	bash test/cluster.sh run -- bash test/interop/parquet.sh
+
 # Every ```sql block of README.md and docs/*.md runs, and the results the
 # docs show are compared (test/docs/run.sh).
 docs-test:
@@ -170,6 +178,7 @@ test: deps
 	$(MAKE) fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	$(MAKE) regress
 	$(MAKE) hardening
+	$(MAKE) interop
 	$(MAKE) docs-test
 	$(MAKE) citus
 
