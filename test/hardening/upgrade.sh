@@ -242,7 +242,7 @@ SQL
                                 FROM generate_series(1, 300) g) split  -- new in 0.2.0
           WHERE NOT (f @> 150 AND bloom_info(f)->>'layout' = 'split_block'
                      AND bloom_from_parquet(bloom_to_parquet(f), 'INT32') = f
-                     AND (bloom_sizing(300, 0.01, 'split_block')).bits = (bloom_info(f)->>'bits')::bigint))
+                     AND (bloom_sizing(1000, 0.01, 'split_block')).bits = (bloom_info(f)->>'bits')::bigint))
        + (SELECT count(*) FROM golden_ddsketch
           WHERE ddsketch_count(s) <> count OR ddsketch_sum(s) <> sum OR ddsketch_min(s) IS DISTINCT FROM min
              OR ddsketch_max(s) IS DISTINCT FROM max OR ddsketch_info(s) <> info OR s::text <> sketch

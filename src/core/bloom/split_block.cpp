@@ -8,6 +8,11 @@ namespace sketch::bloom::split_block {
 
 double formula_fpp(double bits_per_value) {
   const double lambda = static_cast<double>(kBlockBits) / bits_per_value;
+  // Past a mean of 5000 values per block every term that weighs anything
+  // has i > 4000, where 1 - (31/32)^i is 1 to double precision: the sum is
+  // 1. (Summing would take 24 sqrt(lambda) terms: billions for the n that
+  // bloom_sizing may be asked about.)
+  if (!(lambda <= 5000.0)) return 1.0;
   const double miss = std::log1p(-1.0 / 32.0);  // ln(31/32)
   // Poisson terms in log space (e^-lambda underflows for overfull
   // filters), over lambda +- 12 standard deviations plus a margin: the
