@@ -32,6 +32,7 @@ BENCH_ROWS=${BENCH_ROWS:-10000000}
 BENCH_PER_HOUR=${BENCH_PER_HOUR:-100}
 BENCH_OUT=${BENCH_OUT:-$root/docs/benchmarks.md}
 NGROUPS=100000                              # GROUP BY workload: v % 100000
+NGROUPS_BIG=1000000                         # and the same into 1,000,000 groups
 HOURLY=$((720 * BENCH_PER_HOUR))           # 30 days x 24 hours x per hour
 dense_default=$((BENCH_ROWS / 200)); [ "$dense_default" -le 50000 ] || dense_default=50000
 DENSE_PER_HOUR=${BENCH_DENSE_PER_HOUR:-$((dense_default > 2 ? dense_default : 2))}
@@ -321,6 +322,19 @@ if [ "$have_peer" = 1 ]; then
     "SELECT sum(hll_cardinality(h)) FROM (SELECT hll_add_agg(hll_hash_bigint(v), 14) AS h $group_from) AS s"
 fi
 
+# The same rollup into NGROUPS_BIG groups (about 10 rows each at 10M rows):
+# tiny per-group states, where the hash table's memory and spills decide.
+group_from_big="FROM (SELECT v % $NGROUPS_BIG AS g, v FROM bench) AS b GROUP BY g"
+if [ "$have_peer" = 1 ]; then peer_grp_big=peer_grp_big; else peer_grp_big=""; fi
+bench_run grp_big_floor sketch_bench "GROUP BY $NGROUPS_BIG groups: count(v)" \
+  "SELECT sum(c) FROM (SELECT count(v) AS c $group_from_big) AS s"
+bench_run grp_big_hll sketch_bench "**GROUP BY $NGROUPS_BIG groups: hll_agg(v)**" \
+  "SELECT sum(hll_cardinality(h)) FROM (SELECT hll_agg(v) AS h $group_from_big) AS s" "$peer_grp_big"
+if [ "$have_peer" = 1 ]; then
+  bench_run peer_grp_big peer_bench "GROUP BY $NGROUPS_BIG groups: peer hll_add_agg(…, 14)" \
+    "SELECT sum(hll_cardinality(h)) FROM (SELECT hll_add_agg(hll_hash_bigint(v), 14) AS h $group_from_big) AS s"
+fi
+
 # Union: merge each day's 24 x BENCH_PER_HOUR hourly sketches, 30 days.
 union_from="FROM hourly GROUP BY hour / 24"
 bench_run uni_hll sketch_bench "**union of $HOURLY hourly sketches GROUP BY day: hll_union**" \
@@ -560,7 +574,8 @@ BENCH_ERROR[lat_exact]=$(bench_quantile_errors "{${BENCH_RESULT[lat_exact]:-}}" 
 # one group, one day, so per-group and per-day distinct counts add up to
 # count(DISTINCT v). bloom_agg's fill-based estimate is one too.
 for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t theta_v \
-           grp_exact peer_grp grp_hll peer_uni uni_hll bloom_agg cbloom_agg cuckoo_agg; do
+           grp_exact peer_grp grp_hll peer_grp_big grp_big_hll peer_uni uni_hll bloom_agg cbloom_agg \
+           cuckoo_agg; do
   BENCH_ESTIMATES[$key]=exact
 done
 # The dense union rows estimate their own exact counts (see hourly_dense).

@@ -81,7 +81,16 @@ struct Family {
     size_t size;
   };
 
+  // Dense registers are raised inline (the common case of a large
+  // aggregate: one load and at most one store, no call); the set goes
+  // through add_hash.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
+    if (detail::encoding_of(state) == Encoding::kDense) {
+      const int p = precision_of(state);
+      detail::raise_register(state + detail::kRegistersOffset, e.hash >> (64 - p),
+                             detail::rank_after(e.hash, p));
+      return true;
+    }
     growth->outcome = add_hash(state, e.hash);
     return growth->outcome == AddOutcome::kDone;
   }

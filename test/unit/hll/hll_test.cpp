@@ -136,6 +136,32 @@ TEST(HllBuild, StoredSketchUsedAsAStateTakesMoreValues) {
   }
 }
 
+// The aggregate's per-row add raises dense registers inline (Family::add)
+// instead of calling add_hash: the two must leave the same bytes, including
+// the extreme ranks (a rest of all zeros, a rest with only its last bit set).
+TEST(HllBuild, InlineDenseAddEqualsAddHash) {
+  std::mt19937_64 rng(kSeed);
+  for (int p : {kMinPrecision, 10, kDefaultPrecision, kMaxPrecision}) {
+    SCOPED_TRACE("p=" + std::to_string(p));
+    std::vector<uint8_t> inline_add(dense_size(p)), called(dense_size(p));
+    std::vector<uint8_t> empty(sparse_size(0));
+    write_empty(empty.data(), p);
+    View v;
+    ASSERT_TRUE(test::parse_bytes(empty, Validation::kStructure, &v).is_ok());
+    write_dense(v, p, inline_add.data());
+    called = inline_add;
+    std::vector<uint64_t> hashes = {0, 1, ~uint64_t{0}, uint64_t{1} << (63 - p)};
+    for (int i = 0; i < 20000; i++) hashes.push_back(rng());
+    for (uint64_t h : hashes) {
+      Family::Element e{h};
+      Family::Growth growth;
+      ASSERT_TRUE(Family::add(inline_add.data(), e, &growth));
+      ASSERT_EQ(add_hash(called.data(), h), AddOutcome::kDone);
+    }
+    EXPECT_EQ(inline_add, called);
+  }
+}
+
 TEST(HllBuild, KNeedsGrowthOnlyWhenTheSetIsFull) {
   const uint32_t capacity = set_capacity_for(0);
   std::vector<uint8_t> buf(sparse_set_size(capacity));
