@@ -36,11 +36,13 @@
 // Heavy hitters. A count-min sketch cannot list its keys, so it also keeps up
 // to k candidates (hash and the value's text), the values with the largest
 // estimates it has seen. Adding x with new estimate e(x):
-//   - x already a candidate: its key (the estimate it last had) becomes e(x);
+//   - x already a candidate: nothing more (its key, an estimate it once had,
+//     is left stale: keys are only lower bounds anyway, see below);
 //   - the list not full: x enters;
 //   - otherwise x enters, evicting the candidate with the smallest estimate,
 //     only if e(x) is strictly larger than that estimate. Candidate keys may
-//     be stale (other values raise shared counters), so the smallest key is
+//     be stale (other values raise shared counters, and a candidate counted
+//     again keeps its key), so the smallest key is
 //     refreshed from the counters until the minimum is current before the
 //     comparison.
 // Consequence: the smallest current estimate on a full list never decreases,
@@ -64,7 +66,8 @@
 //             estimate key, a min-heap over the keys, an open-addressing
 //             index by hash and an arena for the texts with room to spare,
 //             so adding a value costs O(d) plus O(1) expected for the index
-//             and O(log k) for the heap. Never stored, never accepted from
+//             and amortized O(d + log k) for the heap (each refresh of a
+//             stale key is paid for by the rows that made it stale). Never stored, never accepted from
 //             outside; write_canonical turns it into `stored`.
 //
 // The byte layout of both is in docs/cms.md and cms_internal.h. Every
@@ -235,10 +238,9 @@ void rank_candidates(const View& v, Ranked* out);
 
 // --- updating a working state ---------------------------------------------
 
-// The parameters of a sketch already known to be valid (an aggregate state),
-// read without any checks: what the transition functions compare on every
-// row.
-Params params_of(const uint8_t* sketch);
+// params_of(sketch), the parameters of a sketch already known to be valid
+// (an aggregate state) read without any checks, is inline in cms_internal.h:
+// the transition functions compare them on every row.
 
 
 enum class AddOutcome {

@@ -19,7 +19,7 @@ namespace sketch::cms {
 // state (working states are only ever made by this code; parse() checks
 // their candidate areas too, in O(k)), inline and without a Status, since
 // the aggregate-state mechanism asks it on every row of cms_agg.
-inline bool is_working_state(const uint8_t* data, size_t len) {
+__attribute__((always_inline)) inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
   if (!is_current_header(data, len, SketchKind::kCms, kFormatVersion) ||
       (data[5] & ~kFlagConservative) != 0 ||
@@ -51,7 +51,9 @@ struct Family {
     return cms::parse(data, len, Validation::kStructure, out);
   }
 
-  static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
+  __attribute__((always_inline)) static bool is_working(const uint8_t* data, size_t len) {
+    return is_working_state(data, len);
+  }
 
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
@@ -97,11 +99,18 @@ struct Family {
     size_t size;
   };
 
-  static bool add(uint8_t* state, Element& e, Growth* growth) {
-    if (!e.counted) {
+  // The per-row path, inlined into the transition function; entering the
+  // candidate list (the value's text, the arena) is the rare case.
+  __attribute__((always_inline)) static bool add(uint8_t* state, Element& e, Growth* growth) {
+    if (__builtin_expect(!e.counted, 1)) {
       e.counted = true;
-      if (cms::add(state, e.hash, e.count, &e.estimate) == AddOutcome::kDone) return true;
+      if (detail::add_inline(state, e.hash, e.count, &e.estimate) == AddOutcome::kDone)
+        return true;
     }
+    return enter(state, e, growth);
+  }
+
+  __attribute__((noinline)) static bool enter(uint8_t* state, Element& e, Growth* growth) {
     if (!e.has_text) {
       e.text = e.text_source(e.context);
       e.has_text = true;

@@ -148,4 +148,76 @@ inline const uint8_t* counters_of(const View& v) {
 
 void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding);
 
+// --- the per-row add (cms::add), inline in the aggregates' transition ---
+
+// Plain update: every one of the value's d counters rises by count.
+// Returns the new estimate, the smallest of them.
+inline uint64_t count_plain(uint8_t* s, uint32_t width, uint32_t depth, uint64_t hash,
+                            uint64_t count) {
+  uint8_t* counters = s + kWorkingCountersOffset;
+  const uint32_t h1 = hash_low(hash), h2 = hash_high_odd(hash);
+  uint64_t est = kMaxCount;
+  for (uint32_t i = 0; i < depth; i++) {
+    uint8_t* c = counters + 8 * (uint64_t{i} * width + column(h1, h2, i, width));
+    const uint64_t v = saturating_add(load_le64(c), count);
+    store_le64(c, v);
+    est = v < est ? v : est;
+  }
+  return est;
+}
+
+// Conservative update, out of line: its per-row arrays would give the
+// plain path a large stack frame (and a stack-protector check) too.
+__attribute__((noinline)) uint64_t count_conservative(uint8_t* s, uint32_t width,
+                                                      uint32_t depth, uint64_t hash,
+                                                      uint64_t count);
+
+// The candidate-list part of add() for a value whose new estimate `est`
+// may make or keep it a candidate (cms_working.cpp).
+AddOutcome update_candidates(uint8_t* s, uint64_t hash, uint64_t est);
+
+__attribute__((always_inline)) inline AddOutcome add_inline(uint8_t* s, uint64_t hash, uint64_t count, uint64_t* estimate) {
+  const uint32_t width = load_le32(s + kWidthOffset);
+  const uint32_t depth = load_le32(s + kDepthOffset);
+  const uint64_t est = (flags_of(s) & kFlagConservative) == 0
+                           ? count_plain(s, width, depth, hash, count)
+                           : count_conservative(s, width, depth, hash, count);
+  store_le64(s + kTotalOffset, saturating_add(load_le64(s + kTotalOffset), count));
+  *estimate = est;
+
+  const uint32_t k = load_le32(s + kCapacityOffset);
+  if (k == 0) return AddOutcome::kDone;
+  // A candidate's estimate just rose by count >= 1 above its key, which is
+  // >= the root's key; so a value at or below the root's key is not a
+  // candidate and cannot enter: no lookup needed. This is most rows, so the
+  // root's key is read straight from the layout.
+  const size_t entries = kWorkingCountersOffset + counters_bytes(width, depth);
+  if (load_le32(s + kCountOffset) == k) {
+    const uint32_t root = load_le32(s + entries + kEntrySize * size_t{k});
+    if (est <= load_le64(s + entries + kEntrySize * size_t{root} + kEntryKey))
+      return AddOutcome::kDone;
+  }
+  // Of the rows that get here, most are candidates already (the top 100
+  // values of a skewed input are a third of its rows), and a candidate's
+  // key is left stale (see update_candidates): one look at the value's home
+  // slot of the index settles them, inline. The index capacity was checked
+  // against k when the state was taken (is_working_state).
+  const size_t index = entries + (kEntrySize + 4) * size_t{k};
+  const uint32_t mask = load_le32(s + kIndexCapacityOffset) - 1;
+  const uint32_t slot = load_le32(s + index + 4 * size_t{static_cast<uint32_t>(hash) & mask});
+  if (slot - 1 < k && load_le64(s + entries + kEntrySize * size_t{slot - 1} + kEntryHash) == hash)
+    return AddOutcome::kDone;
+  return update_candidates(s, hash, est);
+}
+
 }  // namespace sketch::cms::detail
+
+namespace sketch::cms {
+
+inline Params params_of(const uint8_t* s) {
+  using namespace detail;
+  return Params{load_le32(s + kWidthOffset), load_le32(s + kDepthOffset),
+                load_le32(s + kCapacityOffset), (flags_of(s) & kFlagConservative) != 0};
+}
+
+}  // namespace sketch::cms

@@ -295,66 +295,47 @@ void write_working(const View& v, uint32_t candidates, uint32_t arena_capacity, 
 
 // --- updating --------------------------------------------------------------
 
-Params params_of(const uint8_t* s) {
-  return Params{load_le32(s + kWidthOffset), load_le32(s + kDepthOffset),
-                load_le32(s + kCapacityOffset), (flags_of(s) & kFlagConservative) != 0};
+AddOutcome add(uint8_t* s, uint64_t hash, uint64_t count, uint64_t* estimate) {
+  return add_inline(s, hash, count, estimate);
 }
 
-AddOutcome add(uint8_t* s, uint64_t hash, uint64_t count, uint64_t* estimate) {
-  const uint32_t width = load_le32(s + kWidthOffset);
-  const uint32_t depth = load_le32(s + kDepthOffset);
+namespace detail {
+
+uint64_t count_conservative(uint8_t* s, uint32_t width, uint32_t depth, uint64_t hash,
+                            uint64_t count) {
+  // Raise each counter only to the new estimate, min + count. The stores
+  // are unconditional (max) because which counters rise is unpredictable.
   uint8_t* counters = s + kWorkingCountersOffset;
   const uint32_t h1 = hash_low(hash), h2 = hash_high_odd(hash);
-  uint64_t est;
-  if ((flags_of(s) & kFlagConservative) == 0) {
-    est = kMaxCount;
-    for (uint32_t i = 0; i < depth; i++) {
-      uint8_t* c = counters + 8 * (uint64_t{i} * width + column(h1, h2, i, width));
-      const uint64_t v = saturating_add(load_le64(c), count);
-      store_le64(c, v);
-      if (v < est) est = v;
-    }
-  } else {
-    // Raise each counter only to the new estimate, min + count. The stores
-    // are unconditional (max) because which counters rise is unpredictable.
-    uint8_t* cells[kMaxDepth];
-    uint64_t values[kMaxDepth];
-    uint64_t low = kMaxCount;
-    for (uint32_t i = 0; i < depth; i++) {
-      cells[i] = counters + 8 * (uint64_t{i} * width + column(h1, h2, i, width));
-      values[i] = load_le64(cells[i]);
-      low = values[i] < low ? values[i] : low;
-    }
-    est = saturating_add(low, count);
-    for (uint32_t i = 0; i < depth; i++) store_le64(cells[i], values[i] < est ? est : values[i]);
+  uint8_t* cells[kMaxDepth];
+  uint64_t values[kMaxDepth];
+  uint64_t low = kMaxCount;
+  for (uint32_t i = 0; i < depth; i++) {
+    cells[i] = counters + 8 * (uint64_t{i} * width + column(h1, h2, i, width));
+    values[i] = load_le64(cells[i]);
+    low = values[i] < low ? values[i] : low;
   }
-  store_le64(s + kTotalOffset, saturating_add(load_le64(s + kTotalOffset), count));
-  *estimate = est;
+  const uint64_t est = saturating_add(low, count);
+  for (uint32_t i = 0; i < depth; i++) store_le64(cells[i], values[i] < est ? est : values[i]);
+  return est;
+}
 
-  const uint32_t k = load_le32(s + kCapacityOffset);
-  if (k == 0) return AddOutcome::kDone;
-  const uint32_t n = load_le32(s + kCountOffset);
-  // A candidate's estimate just rose by count >= 1 above its key, which is
-  // >= the root's key; so a value at or below the root's key is not a
-  // candidate and cannot enter: no lookup needed. This is most rows, so the
-  // root's key is read straight from the layout.
-  if (n == k) {
-    const size_t entries = kWorkingCountersOffset + counters_bytes(width, depth);
-    const uint32_t root = load_le32(s + entries + kEntrySize * size_t{k});
-    if (est <= load_le64(s + entries + kEntrySize * size_t{root} + kEntryKey))
-      return AddOutcome::kDone;
-  }
+AddOutcome update_candidates(uint8_t* s, uint64_t hash, uint64_t est) {
   Working w(s);
-  const uint32_t id = w.find(hash);
-  if (id != kNoEntry) {
-    w.set_key(id, est);
-    w.sift_down(w.heap_pos(id));
-    return AddOutcome::kDone;
-  }
-  if (n < k) return AddOutcome::kAdmit;
+  // A candidate's key is left as it is (lazy): keys are only lower bounds
+  // of the estimates anyway (other values raise shared counters), and
+  // refresh_root() brings the root up to date before any eviction, so the
+  // list ends up exactly as with keys kept current, while the third of the
+  // rows of a skewed input that hit a candidate skip a heap step. Each
+  // refresh is paid for by the rows that made the key stale: amortized
+  // O(d + log k) per row still.
+  if (w.find(hash) != kNoEntry) return AddOutcome::kDone;
+  if (w.count() < w.k()) return AddOutcome::kAdmit;
   w.refresh_root();
   return est > w.key(w.root()) ? AddOutcome::kAdmit : AddOutcome::kDone;
 }
+
+}  // namespace detail
 
 uint32_t grown_arena_capacity(const View& v, uint32_t len) {
   const uint64_t want = std::max<uint64_t>(2 * (v.value_bytes + len),

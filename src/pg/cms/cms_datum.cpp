@@ -79,16 +79,6 @@ uint8_t* cms_new_state(const cms::Params& params) {
   return CmsStates::without_kind(state);
 }
 
-uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
-                       Datum value) {
-  CmsStates::accept_kind(state, &info->hasher);
-  PendingItemText<cms::Family::Text, cms::kMaxValueBytes> pending(info, value);
-  cms::Family::Element element = cms::Family::element(hash, count, pending.produce, &pending);
-  state = CmsStates::add(state, element);
-  pending.release();
-  return state;
-}
-
 bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count) {
   if (PG_ARGISNULL(argno)) return false;
   const int64 weight = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);

@@ -47,9 +47,16 @@ uint8_t* cms_new_state(const cms::Params& params);
 // Adds `count` (>= 1) occurrences of `value` (whose hash is `hash`) to a
 // working state the caller may write; returns the state or its replacement.
 // The value's text (item_text.h) is computed only if it enters the
-// candidate list.
-uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count, const ItemSource* info,
-                       Datum value);
+// candidate list. Inline: it is the per-row path of cms_agg.
+__attribute__((always_inline)) inline uint8_t* cms_state_add(uint8_t* state, uint64 hash, uint64 count,
+                              const ItemSource* info, Datum value) {
+  CmsStates::accept_kind(state, &info->hasher);
+  PendingItemText<cms::Family::Text, cms::kMaxValueBytes> pending(info, value);
+  cms::Family::Element element = cms::Family::element(hash, count, pending.produce, &pending);
+  state = CmsStates::add(state, element);
+  pending.release();
+  return state;
+}
 
 // A weight argument (bigint, or integer when int4): NULL and 0 mean "skip"
 // (returns false), negative is an ERROR.

@@ -417,6 +417,57 @@ TEST(CmsCandidates, AMissingValueCountsNoMoreThanAnyCandidate) {
   }
 }
 
+// The list follows the documented rule exactly, whatever the heap keys are:
+// a reference that ranks by current estimates (from the same counters) after
+// every add, with candidates' keys never stored, must hold the same values
+// at every step. This is what lets add() leave a candidate's key stale when
+// the candidate is counted again (refresh_root() makes the root current
+// before any eviction).
+TEST(CmsCandidates, TheListIsTheReferenceRuleOnCurrentEstimates) {
+  for (const Stream& stream : streams()) {
+    for (bool conservative : {false, true}) {
+      for (uint32_t k : {1u, 7u, 20u}) {
+        SCOPED_TRACE(std::string(stream.name) + (conservative ? " conservative" : " plain") +
+                     " k=" + std::to_string(k));
+        Sketch s(params(64, 3, conservative, k));
+        std::set<uint64_t> reference;
+        size_t step = 0;
+        for (uint64_t key : stream.keys) {
+          s.add(key);
+          const View v = s.view();
+          const uint64_t h = key_hash(key);
+          if (!reference.count(h)) {
+            if (reference.size() < k) {
+              reference.insert(h);
+            } else {
+              // Weakest: smallest current estimate, then largest hash.
+              uint64_t weakest = 0, weakest_est = 0;
+              bool first = true;
+              for (uint64_t c : reference) {
+                const uint64_t e = estimate(v, c);
+                if (first || e < weakest_est || (e == weakest_est && c > weakest)) {
+                  weakest = c;
+                  weakest_est = e;
+                  first = false;
+                }
+              }
+              if (estimate(v, h) > weakest_est) {
+                reference.erase(weakest);
+                reference.insert(h);
+              }
+            }
+          }
+          if (++step % 997 == 0 || step == stream.keys.size()) {
+            std::set<uint64_t> held;
+            for (uint32_t i = 0; i < v.count; i++) held.insert(candidate_at(v, i).hash);
+            ASSERT_EQ(held, reference) << "after " << step << " values";
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(CmsCandidates, TopTenOfAZipfStreamIsExact) {
   const std::vector<uint64_t> keys = Zipf(50000, 1.0, kSeed).take(200000);
   const auto exact = test::exact_top(exact_counts(keys), 10);
