@@ -39,6 +39,7 @@ libclang-rt-14-dev	/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-$(u
 postgresql-$PG_MAJOR-hll	/usr/share/postgresql/$PG_MAJOR/extension/hll.control
 postgresql-$PG_MAJOR-tdigest	/usr/share/postgresql/$PG_MAJOR/extension/tdigest.control
 python3-minimal	/usr/bin/python3
+nodejs	node
 EOF2
 }
 # Hardening: the libFuzzer targets need clang and its fuzzer/sanitizer
@@ -49,7 +50,10 @@ EOF2
 # postgresql-$PG_MAJOR-tdigest: the benchmarks and
 # test/report/ddsketch_vs_tdigest.sh compare ddsketch with it.
 # python3-minimal: the docs test (test/docs/run.sh uses only its standard
-# library).
+# library). nodejs: the Parquet interoperability test (test/interop/parquet.sh
+# runs DuckDB's Node.js package); npm comes with some nodejs builds and is a
+# package of its own in Debian's, so it is checked apart below, as a command
+# (no file of it is the same in both).
 
 if [ "${1:-}" = --list ]; then deps_list; exit 0; fi
 
@@ -62,6 +66,7 @@ present() {  # an absolute path (or glob) must exist; a bare name must be a comm
 while IFS=$'\t' read -r pkg what; do
   need "$pkg" present "$what"
 done < <(deps_list)
+need npm present npm
 # A package listed for several files is installed once.
 if [ ${#missing[@]} -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
