@@ -419,3 +419,33 @@ ORDER BY label COLLATE "C";
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_cuckoo_v1 ORDER BY label COLLATE "C";
+
+-- bloom's split-block (Parquet) layout, within bloom format version 1 --------
+CREATE TEMP TABLE golden_bloom_split_block_v1 (label text, cardinality bigint, info jsonb, members text,
+                                               parquet text, query text, sketch text);
+\copy golden_bloom_split_block_v1 FROM 'test/golden/bloom_split_block_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS bloom_split_block_v1_sketches FROM golden_bloom_split_block_v1;
+
+-- Reading: text input, every accessor (cardinality, info, membership of
+-- 1..64 for integer filters), text and binary round trips, the bytes as
+-- Parquet stores them (bloom_to_parquet) and back (bloom_from_parquet with
+-- the filter's physical type gives the same filter), and the identities of
+-- combining (f | f = f & f = f).
+SELECT label,
+       bloom_cardinality(f) = cardinality AS cardinality_same,
+       bloom_info(f) = info AS info_same,
+       coalesce(CASE WHEN coalesce(info->>'physical_type', 'INT64') IN ('INT32', 'INT64') THEN
+                  (SELECT string_agg((f @> g::bigint)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+         = coalesce(members, '') AS members_same,
+       f::text = sketch AS text_same,
+       (f::bytea)::bloom = f AND encode(f::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       encode(bloom_to_parquet(f), 'hex') = parquet AS parquet_same,
+       bloom_from_parquet(decode(parquet, 'hex'), info->>'physical_type') = f AS from_parquet_same,
+       (f | f) = f AND (f & f) = f AS union_same
+FROM golden_bloom_split_block_v1, LATERAL (SELECT sketch::bloom AS f) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input.
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_bloom_split_block_v1 ORDER BY label COLLATE "C";

@@ -35,6 +35,15 @@ case $type in
     columns="label	cardinality	info	members	query	sketch"
     answers="bloom_cardinality(h)::text || E'\\t' || bloom_info(h)::text || E'\\t' || (SELECT string_agg((h @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g)"
     ;;
+  bloom_split_block)
+    version=1
+    # bloom's split-block (Parquet) layout, a format of its own within bloom
+    # format version 1: cardinality, info, membership of the integers 1..64
+    # as a 0/1 string (empty for filters of a non-integer physical type), and
+    # the filter as Parquet stores it (bloom_to_parquet, hex).
+    columns="label	cardinality	info	members	parquet	query	sketch"
+    answers="bloom_cardinality(h)::text || E'\\t' || bloom_info(h)::text || E'\\t' || coalesce(CASE WHEN coalesce(bloom_info(h)->>'physical_type', 'INT64') IN ('INT32', 'INT64') THEN (SELECT string_agg((h @> g::bigint)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '') || E'\\t' || encode(bloom_to_parquet(h), 'hex')"
+    ;;
   ddsketch)
     version=1
     # count, sum, min, max, quantiles 0/0.5/0.99/1 (a float8[] literal), info.
