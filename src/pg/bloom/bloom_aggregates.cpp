@@ -72,20 +72,6 @@ struct ByBitsAndHashes {
   static constexpr const char* kArgNames[2] = {"bits", "hashes"};
 };
 
-// A new state for the first row: in an aggregate, a large filter takes the
-// working encoding that defers its bit sets (core/bloom/bloom.h).
-uint8_t* new_state(const bloom::Params& params, bool in_agg) {
-  const bool deferred = in_agg && bloom::defer_adds(params.bits);
-  uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
-                                                  : bloom::filter_size(params.bits));
-  if (deferred) {
-    bloom::write_empty_working(state, params);
-  } else {
-    bloom::write_empty(state, params);
-  }
-  return BloomStates::without_kind(state);
-}
-
 // The detail names the row's own arguments (n and p, or bits and hashes)
 // beside the filter parameters they give, since that is what the user wrote.
 template <class Sizing>
@@ -125,7 +111,7 @@ Datum agg_trans(FunctionCallInfo fcinfo) {
   }
   bloom::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1))};
   const bool in_agg = cache->in_aggregate;
-  uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
+  uint8_t* state = PG_ARGISNULL(0) ? bloom_new_state(cache->params, in_agg)
                                    : BloomStates::take(fcinfo, in_agg);
   if (unlikely(bloom::bits_of(state) != cache->params.bits ||
                bloom::hashes_of(state) != cache->params.hashes))

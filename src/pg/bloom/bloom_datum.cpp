@@ -90,6 +90,18 @@ struct varlena* bloom_new(const bloom::Params& params) {
   return out;
 }
 
+uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
+  const bool deferred = in_agg && bloom::defer_adds(params.bits);
+  uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
+                                                  : bloom::filter_size(params.bits));
+  if (deferred) {
+    bloom::write_empty_working(state, params);
+  } else {
+    bloom::write_empty(state, params);
+  }
+  return BloomStates::without_kind(state);
+}
+
 struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_of(v); }
 
 void bloom_raise(const Status& status) {

@@ -47,6 +47,11 @@ const char* bloom_layout_name(bloom::Layout layout);
 // A new empty filter (of no element kind yet), and the stored form of a view
 // of either encoding as a new value.
 struct varlena* bloom_new(const bloom::Params& params);
+
+// The first-row state of bloom_agg, bloom_agg_bits and the layout aggregate:
+// in an aggregate, a large filter takes the working encoding that defers its
+// bit sets (core/bloom/bloom.h); elsewhere the stored form.
+uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg);
 struct varlena* bloom_stored(const bloom::View& v);
 
 // Raises 22023 naming both parameter sets unless a and b can be combined.

@@ -44,20 +44,6 @@ struct LayoutAggCache {
   bloom::Params params;
 };
 
-// The same first-row choice as bloom_agg (bloom_aggregates.cpp): a large
-// filter in an aggregate takes the working encoding.
-uint8_t* new_state(const bloom::Params& params, bool in_agg) {
-  const bool deferred = in_agg && bloom::defer_adds(params.bits);
-  uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
-                                                  : bloom::filter_size(params.bits));
-  if (deferred) {
-    bloom::write_empty_working(state, params);
-  } else {
-    bloom::write_empty(state, params);
-  }
-  return BloomStates::without_kind(state);
-}
-
 pg_noinline void report_other_params(const uint8* filter, const bloom::Params& params) {
   ereport(ERROR,
           (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -109,7 +95,7 @@ extern "C" Datum bloom_agg_layout_trans(PG_FUNCTION_ARGS) {
     init_parquet_hasher(fcinfo, 1, &cache->parquet);
     cache->parquet_ready = true;
   }
-  uint8_t* state = PG_ARGISNULL(0) ? new_state(cache->params, in_agg)
+  uint8_t* state = PG_ARGISNULL(0) ? bloom_new_state(cache->params, in_agg)
                                    : BloomStates::take(fcinfo, in_agg);
   if (unlikely(bloom::bits_of(state) != cache->params.bits ||
                bloom::hashes_of(state) != cache->params.hashes ||
@@ -168,8 +154,9 @@ extern "C" Datum bloom_to_parquet(PG_FUNCTION_ARGS) {
   if (v.layout != bloom::Layout::kSplitBlock)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("only a split-block bloom filter has a Parquet form"),
-                    errhint("Build the filter with layout => 'split_block', for example "
-                            "bloom_agg(value, n, p, layout => 'split_block').")));
+                    errhint("Build the filter with the layout 'split_block', for example "
+                            "bloom_agg(value, n, p, 'split_block') or "
+                            "bloom_empty(n, p, layout => 'split_block').")));
   const size_t bitset = v.bits / 8;
   uint8 header[bloom::parquet::kMaxHeaderSize];
   const size_t header_size = bloom::parquet::write_header(static_cast<uint32>(bitset), header);

@@ -18,7 +18,6 @@
 
 #include "pg/cms/cms_datum.h"
 
-#include "core/common/canonical.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(cms_agg_trans);
@@ -131,23 +130,6 @@ void check_state_params(const uint8_t* state, const cms::Params& p) {
                             p.depth, p.candidates, mode_name(p.conservative))));
 }
 
-// hash_element64 with the integer encodings inline: they are the common
-// case of a frequency sketch, and element_bytes' out-of-line switch was
-// ~2.5% of cms_agg(bigint). The bytes hashed are exactly set_int64's
-// (element_hash.cpp), so the hashes are the same.
-inline uint64 value_hash(const ElementHasher* hasher, Datum value) {
-  int64 integer;
-  switch (hasher->encoding) {
-    case ElementEncoding::kInt64: integer = DatumGetInt64(value); break;
-    case ElementEncoding::kInt32: integer = DatumGetInt32(value); break;
-    case ElementEncoding::kInt16: integer = DatumGetInt16(value); break;
-    default: return hash_element64(hasher, value);
-  }
-  uint8 bytes[kCanonicalScalarSize];
-  encode_int64(integer, bytes);
-  return hash64(bytes, sizeof bytes);
-}
-
 Datum keep_state(FunctionCallInfo fcinfo) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   PG_RETURN_DATUM(PG_GETARG_DATUM(0));
@@ -160,7 +142,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   uint64 count = 1;
   if (spec.weighted && !cms_weight(fcinfo, 2, false, &count)) return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
-  const uint64 hash = value_hash(&cache->value.hasher, value);
+  const uint64 hash = hash_element64(&cache->value.hasher, value);
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
     state = cms_new_state(params);

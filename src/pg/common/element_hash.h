@@ -36,6 +36,7 @@
 // declared argument type.
 #pragma once
 
+#include "core/common/canonical.h"
 #include "core/common/element_kind.h"
 #include "core/common/hash.h"
 #include "pg/common/postgres_headers.h"
@@ -82,10 +83,26 @@ struct ElementBytes {
 
 void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out);
 
-inline uint64 hash_element64(const ElementHasher* hasher, Datum value) {
-  ElementBytes bytes;
-  element_bytes(hasher, value, &bytes);
-  return sketch::hash64(bytes.data, bytes.len);
+// The integer encodings are hashed inline: they are the common case of the
+// aggregates' per-row path, and with a constant length XXH3 compiles to its
+// 4-8 byte path with no call and no length dispatch (element_bytes'
+// out-of-line switch was 2-3% of hll_agg(bigint) and cms_agg(bigint)). The
+// bytes are exactly element_bytes' (set_int64), so the hash is the same.
+pg_attribute_always_inline uint64 hash_element64(const ElementHasher* hasher, Datum value) {
+  int64 integer;
+  switch (hasher->encoding) {
+    case ElementEncoding::kInt64: integer = DatumGetInt64(value); break;
+    case ElementEncoding::kInt32: integer = DatumGetInt32(value); break;
+    case ElementEncoding::kInt16: integer = DatumGetInt16(value); break;
+    default: {
+      ElementBytes bytes;
+      element_bytes(hasher, value, &bytes);
+      return sketch::hash64(bytes.data, bytes.len);
+    }
+  }
+  uint8 bytes[sketch::kCanonicalScalarSize];
+  sketch::encode_int64(integer, bytes);
+  return sketch::hash64(bytes, sizeof bytes);
 }
 
 inline sketch::Hash128 hash_element128(const ElementHasher* hasher, Datum value) {

@@ -5,7 +5,6 @@
 // functions. Every state goes through the shared mechanism
 // (aggregate_state.h): updated in place only when it is the executor's own
 // working state, copied into one otherwise.
-#include "core/common/canonical.h"
 #include "pg/common/element_hash.h"
 #include "pg/hll/hll_datum.h"
 
@@ -17,23 +16,6 @@ PG_FUNCTION_INFO_V1(hll_final);
 
 using namespace sketch;
 using namespace sketch::pg;
-
-namespace {
-
-// The hash of one value, the 8-byte integer encodings (bigint, time and the
-// timestamps) inline: the same bytes and hash as hash_element64, but the
-// length is a constant, so XXH3 compiles to its 4-8 byte path with no call
-// and no length dispatch. Measured on hll_agg(bigint): see docs/hll.md.
-pg_attribute_always_inline uint64 hash_value(const ElementHasher* hasher, Datum value) {
-  if (likely(hasher->encoding == ElementEncoding::kInt64)) {
-    uint8 bytes[kCanonicalScalarSize];
-    encode_int64(DatumGetInt64(value), bytes);
-    return hash64(bytes, kCanonicalScalarSize);
-  }
-  return hash_element64(hasher, value);
-}
-
-}  // namespace
 
 // hll_agg_trans(state hll, value anyelement [, p integer])
 extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
@@ -53,7 +35,7 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
   if (!PG_ARGISNULL(0)) __builtin_prefetch(DatumGetPointer(PG_GETARG_DATUM(0)));
   const bool in_agg = in_aggregate(fcinfo);
   const ElementHasher* hasher = element_hasher(fcinfo, 1);
-  hll::Family::Element element{hash_value(hasher, PG_GETARG_DATUM(1))};
+  hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
     hll_check_precision(p);
