@@ -23,9 +23,11 @@
 # Unix sockets in that directory, and are stopped and removed on exit,
 # however the script ends.
 #
-# Without Citus ($(pg_config --pkglibdir)/citus.so): as root, the installer
-# ../shared/citus/install-citus.sh (beside the repository) is run when
-# present; otherwise the test is SKIPPED (exit 0), or fails when CI=true.
+# Without an installed Citus ($(pg_config --pkglibdir)/citus.so) the test
+# prints `citus: SKIPPED (Citus is not installed)` and exits 0, also under
+# CI=true: Citus is not packaged for Debian, and this project neither ships
+# its source nor builds it. Where Citus is installed, the suite runs and any
+# failure fails it. README says which Citus versions it last ran with.
 #
 # After the suite it prints, without asserting, the time of a split
 # hll_agg(user_id) against postgresql-hll's hll_add_agg(hll_hash_bigint(...))
@@ -36,7 +38,7 @@
 #
 # Environment: CITUS_BENCH_ROWS (default 1000000) rows for the timing,
 # CITUS_BENCH=0 skips it; CITUS_VERBOSE=1 also prints the suite's raw output
-# and the docs test's; CI=true turns a missing Citus into a failure.
+# and the docs test's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -46,34 +48,12 @@ PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 pg_bin=$("$PG_CONFIG" --bindir)
 libdir=$("$PG_CONFIG" --pkglibdir)
 sharedir=$("$PG_CONFIG" --sharedir)
-installer=$(cd "$root/.." && pwd)/shared/citus/install-citus.sh
 start_time=$(date +%s)
 
-not_available() {
-  if [ "${CI:-}" = true ]; then
-    echo "citus: FAILED — $1 (CI=true: the Citus test must run)"
-    exit 1
-  fi
-  echo "citus: SKIPPED — $1"
-  exit 0
-}
-
 if [ ! -f "$libdir/citus.so" ]; then
-  if [ -f "$installer" ] && [ "$(id -u)" -eq 0 ]; then
-    echo "citus: Citus is not installed; building it with $installer"
-    if ! bash "$installer"; then
-      echo "citus: FAILED — $installer did not install Citus"
-      exit 1
-    fi
-  fi
-  if [ ! -f "$libdir/citus.so" ]; then
-    if [ -f "$installer" ]; then
-      why="run $installer as root to build it"
-    else
-      why="it is not packaged for Debian; build it from source"
-    fi
-    not_available "Citus is not installed (no $libdir/citus.so; $why)"
-  fi
+  echo "citus: SKIPPED (Citus is not installed)"
+  echo "citus: no $libdir/citus.so; install Citus for PostgreSQL $("$PG_CONFIG" --version | awk '{print $2}' | cut -d. -f1) to run this suite (make citus)"
+  exit 0
 fi
 if [ ! -f "$sharedir/extension/sketch.control" ]; then
   echo "citus: FAILED — the sketch extension is not installed (run make install first)"
