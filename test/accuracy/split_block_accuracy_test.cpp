@@ -22,15 +22,15 @@ namespace {
 
 using test::Filter;
 
-constexpr uint64_t kInsertSeed = 0x5b10'0001;
-constexpr uint64_t kProbeSeed = 0x5b10'0002;  // a disjoint key space: never added
+constexpr uint64_t kSplitBlockInsertSeed = 0x5b10'0001;
+constexpr uint64_t kSplitBlockProbeSeed = 0x5b10'0002;  // a disjoint key space: never added
 constexpr uint64_t kProbes = 1000000;
 
 void check(Params params, uint64_t n, uint64_t seed_offset) {
   Filter f(params);
-  f.add_keys(kInsertSeed + seed_offset, 0, n);
-  EXPECT_EQ(f.count_present(kInsertSeed + seed_offset, 0, n), n) << "a false negative";
-  const uint64_t fp = f.count_present(kProbeSeed + seed_offset, 0, kProbes);
+  f.add_keys(kSplitBlockInsertSeed + seed_offset, 0, n);
+  EXPECT_EQ(f.count_present(kSplitBlockInsertSeed + seed_offset, 0, n), n) << "a false negative";
+  const uint64_t fp = f.count_present(kSplitBlockProbeSeed + seed_offset, 0, kProbes);
   const double measured = double(fp) / double(kProbes);
   const double bits_per_value = double(params.bits) / double(n);
   const double expected = split_block::formula_fpp(bits_per_value);

@@ -19,7 +19,7 @@ namespace {
 using test::Filter;
 using test::split_key_hash;
 
-constexpr uint64_t kSeed = 0x5b10c;
+constexpr uint64_t kSplitBlockSeed = 0x5b10c;
 
 std::string hex(const uint8_t* data, size_t len) {
   static const char* digits = "0123456789abcdef";
@@ -48,7 +48,7 @@ TEST(SplitBlock, OneValueSetsTheSpecsBits) {
 TEST(SplitBlock, BlockIndexIsTheHighHalfScaled) {
   for (uint64_t blocks : {uint64_t{1}, uint64_t{3}, uint64_t{512}, uint64_t{1} << 22}) {
     for (uint64_t i = 0; i < 1000; i++) {
-      const uint64_t h = split_key_hash(kSeed, i).low;
+      const uint64_t h = split_key_hash(kSplitBlockSeed, i).low;
       const uint64_t expected =
           static_cast<uint64_t>((static_cast<unsigned __int128>(h >> 32) * blocks) >> 32);
       ASSERT_EQ(split_block::block_index(h, blocks), expected);
@@ -59,7 +59,7 @@ TEST(SplitBlock, BlockIndexIsTheHighHalfScaled) {
 
 TEST(SplitBlock, InsertSetsOneBitPerWordOfOneBlock) {
   Filter f(split_params(256 * 64));
-  const Hash128 h = split_key_hash(kSeed, 7);
+  const Hash128 h = split_key_hash(kSplitBlockSeed, 7);
   f.add(h);
   EXPECT_EQ(f.set_bits(), 8u);
   const uint64_t block = split_block::block_index(h.low, 64);
@@ -73,8 +73,8 @@ TEST(SplitBlock, InsertSetsOneBitPerWordOfOneBlock) {
 TEST(SplitBlock, NoFalseNegativesEvenOverfull) {
   for (uint64_t bits : {uint64_t{256}, uint64_t{4096}, uint64_t{1} << 20}) {
     Filter f(split_params(bits));
-    f.add_keys(kSeed, 0, 20000);
-    EXPECT_EQ(f.count_present(kSeed, 0, 20000), 20000u) << bits;
+    f.add_keys(kSplitBlockSeed, 0, 20000);
+    EXPECT_EQ(f.count_present(kSplitBlockSeed, 0, 20000), 20000u) << bits;
   }
 }
 
@@ -86,8 +86,8 @@ TEST(SplitBlock, QueuedAddsGiveTheBytesOfImmediateAdds) {
   Filter working = Filter::working(params);
   Filter immediate(params);
   for (uint64_t n : {uint64_t{0}, uint64_t{5}, uint64_t{16}, uint64_t{17}, uint64_t{1000}}) {
-    working.add_keys(kSeed + n, 0, n);
-    immediate.add_keys(kSeed + n, 0, n);
+    working.add_keys(kSplitBlockSeed + n, 0, n);
+    immediate.add_keys(kSplitBlockSeed + n, 0, n);
     EXPECT_EQ(working.stored().bytes(), immediate.bytes()) << n;
   }
   EXPECT_EQ(working.encoding(), Encoding::kWorking);
@@ -97,9 +97,9 @@ TEST(SplitBlock, QueuedAddsGiveTheBytesOfImmediateAdds) {
 TEST(SplitBlock, UnionIsTheFilterOfTheUnion) {
   const Params params = split_params(256 * 128);
   Filter a(params), b(params), both(params);
-  a.add_keys(kSeed, 0, 500);
-  b.add_keys(kSeed, 500, 1000);
-  both.add_keys(kSeed, 0, 1000);
+  a.add_keys(kSplitBlockSeed, 0, 500);
+  b.add_keys(kSplitBlockSeed, 500, 1000);
+  both.add_keys(kSplitBlockSeed, 0, 1000);
   ASSERT_TRUE(a.merge(b).is_ok());
   EXPECT_EQ(a.bytes(), both.bytes());
 }
@@ -198,7 +198,7 @@ TEST(SplitBlock, EstimatesFollowTheFill) {
   Filter f(test::split_params_for(10000, 0.01));
   EXPECT_EQ(f.cardinality(), 0.0);
   EXPECT_EQ(f.fpp(), 0.0);
-  f.add_keys(kSeed, 0, 10000);
+  f.add_keys(kSplitBlockSeed, 0, 10000);
   EXPECT_NEAR(f.cardinality(), 10000, 200);
   const double formula = split_block::formula_fpp(double(f.bits()) / 10000);
   EXPECT_NEAR(f.fpp(), formula, 0.15 * formula);
