@@ -27,8 +27,12 @@ fi
 
 PG_MAJOR=${PG_MAJOR:-15}
 # PG_BIN: another server build, e.g. a copy of the installation with a
-# private DESTDIR install of the extension in it.
+# private DESTDIR install of the extension in it (test/pg_sanitized.sh).
+# PG_SERVER_ENV: VAR=value words for the server's environment only (e.g.
+# LD_PRELOAD of a sanitizer runtime). CLUSTER_SERVER_LOG: a file to copy the
+# server's log to when the command ends, before the cluster is removed.
 pg_bin=${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
+read -r -a server_env <<<"${PG_SERVER_ENV:-}"
 dir=$(mktemp -d /tmp/sketch-cluster.XXXXXX)
 chmod 755 "$dir"
 
@@ -42,6 +46,7 @@ as_owner() {
 
 cleanup() {
   as_owner "$pg_bin/pg_ctl" -D "$dir/data" stop -m immediate >/dev/null 2>&1 || true
+  [ -z "${CLUSTER_SERVER_LOG:-}" ] || cp "$dir/server.log" "$CLUSTER_SERVER_LOG" 2>/dev/null || true
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -66,7 +71,7 @@ max_worker_processes = 8
 jit = off
 CONF
 
-if ! as_owner "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null; then
+if ! as_owner env "${server_env[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null; then
   cat "$dir/server.log" >&2
   exit 1
 fi

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# `make test`: every stage of the test suite, the independent ones at the
+# same time, then one table of stage, seconds and passed/failed/skipped.
+#
+#   bash test/make_test.sh          (what `make test` runs, after make deps)
+#
+# The stages, and what runs beside what (docs/testing.md has the reasons):
+#
+#   first, in order   static: deps_mapping, layout, extension script
+#                     module: PGXS build of sketch.so (-j2) and install
+#   then three lanes at once, each in order:
+#     core            core-shipped: unit + accuracy tests and the fuzz
+#                       replays linked with the module's own core objects
+#                       (ctest -j2);
+#                     sanitize: one clang build, ASan + UBSan (+ libFuzzer
+#                       coverage): the unit and accuracy tests (ctest -j2);
+#                     fuzz: every libFuzzer target of that same build,
+#                       replays first, FUZZ_SECONDS each, two at a time
+#     server          regress (pg_regress), hardening (dump/restore, dump
+#                       cap, concurrency, cancel, upgrade, memory), interop,
+#                       docs, citus: one throwaway cluster per stage
+#     sanitized pg    pg-sanitized: the PostgreSQL layer built with UBSan and
+#                       ASan into a private copy of the installation; its
+#                       pg_regress, then the hostile-role test (both roles at
+#                       once, a cluster each) on it; any sanitizer report
+#                       in a server log fails the stage
+#
+# Every stage writes build/test-logs/<stage>.log; a failing stage's log tail
+# is printed at the end. Exit status: 0 when no stage failed.
+#
+# Environment: TEST_FUZZ_SECONDS (20) seconds per fuzz target; TEST_STAGES
+# (all) a space-separated subset of the stage names above.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+logs=$root/build/test-logs
+rm -rf "$logs"
+mkdir -p "$logs"
+t0=$(date +%s)
+export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-20}
+wanted=" ${TEST_STAGES:-static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized} "
+
+# stage <name> <command...>: runs the command with its output in the stage's
+# log, then writes <name>.result: seconds, exit status and the counts that
+# counts_<kind> read from the log.
+stage() {
+  local name=$1 start rc
+  shift
+  case $wanted in *" $name "*) ;; *) return 0 ;; esac
+  start=$(date +%s)
+  echo "make test: $name started at +$((start - t0)) s"
+  "$@" >"$logs/$name.log" 2>&1
+  rc=$?
+  printf '%s\t%s\t%s\n' "$start" "$(($(date +%s) - start))" "$rc" >"$logs/$name.result"
+  if [ $rc -eq 0 ]; then
+    echo "make test: $name passed in $(($(date +%s) - start)) s"
+  else
+    echo "make test: $name FAILED (exit $rc) in $(($(date +%s) - start)) s"
+  fi
+  return $rc
+}
+
+# ---- the stages ----------------------------------------------------------
+
+static_checks() {
+  local rc=0
+  bash test/deps_mapping.sh --strict || rc=1
+  bash test/layout_check.sh || rc=1
+  bash test/hardening/check_extension_script.sh || rc=1
+  return $rc
+}
+
+module() { make -j2 all && make install; }
+
+core_shipped() { make core-test CTEST_JOBS=2; }
+
+sanitize() { make sanitize CTEST_JOBS=2; }
+
+fuzz() { FUZZ_SECONDS=$TEST_FUZZ_SECONDS FUZZ_PARALLEL=2 bash test/fuzz/run.sh; }
+
+regress() { bash test/cluster.sh run -- make installcheck; }
+
+hardening() {
+  bash test/cluster.sh run -- bash test/hardening/run.sh \
+    dump_restore dump_cap concurrency cancel upgrade "memory --check"
+}
+
+interop() { bash test/cluster.sh run -- bash test/interop/parquet.sh; }
+
+docs() { bash test/cluster.sh run -- bash test/docs/run.sh; }
+
+citus() { bash test/citus.sh; }
+
+pg_sanitized() { bash test/pg_sanitized.sh; }
+
+# ---- the schedule --------------------------------------------------------
+
+failed=0
+stage static static_checks || failed=1
+if ! stage module module; then
+  failed=1
+else
+  (
+    rc=0
+    stage core-shipped core_shipped || rc=1
+    stage sanitize sanitize || rc=1
+    stage fuzz fuzz || rc=1
+    exit $rc
+  ) &
+  lane_core=$!
+  (
+    rc=0
+    stage regress regress || rc=1
+    stage hardening hardening || rc=1
+    stage interop interop || rc=1
+    stage docs docs || rc=1
+    stage citus citus || rc=1
+    exit $rc
+  ) &
+  lane_server=$!
+  (
+    stage pg-sanitized pg_sanitized
+  ) &
+  lane_sanitized=$!
+  wait $lane_core || failed=1
+  wait $lane_server || failed=1
+  wait $lane_sanitized || failed=1
+fi
+
+# ---- the table -----------------------------------------------------------
+
+# counts <stage>: "passed failed skipped" read from the stage's log, in the
+# words of the tool the stage ran; "- - -" when the log says nothing.
+counts() {
+  local log=$logs/$1.log
+  case $1 in
+    static)
+      awk '/^layout: .*ok|^deps_mapping: .*ok|^check_extension_script: .*ok/ {p++} END {print p+0, 0, 0}' "$log" ;;
+    module)
+      echo "- - -" ;;
+    core-shipped | sanitize)
+      awk '/tests passed, [0-9]+ tests failed out of/ { f += $4; t += $NF }
+           /\(Skipped\)$/ { s++ }
+           END { if (t == "") print "- - -"; else print t - f - s, f, s }' "$log" ;;
+    fuzz)
+      awk '/^fuzz: [0-9]+ passed, [0-9]+ failed/ { gsub(",", ""); p = $2; f = $4; s = ($6 == "" ? 0 : $6) }
+           END { if (p == "") print "- - -"; else print p, f, s }' "$log" ;;
+    regress)
+      awk '/^All [0-9]+ tests passed/ { p = $2; f = 0 }
+           /^ *[0-9]+ of [0-9]+ tests failed/ { f = $1; p = $3 - $1 }
+           END { if (p == "") print "- - -"; else print p, f, 0 }' "$log" ;;
+    hardening)
+      awk '/^==== hardening summary:/ { p = $4; s = $6; for (i = 7; i <= NF; i++) if ($i ~ /^failed/) f = $(i - 1) }
+           END { if (p == "") print "- - -"; else print p, f + 0, s }' "$log" ;;
+    citus)
+      if grep -q '^citus: SKIPPED' "$log"; then echo "0 0 1"; else
+        awk '/^citus: [0-9]+ passed, [0-9]+ failed/ { p = $2; f = $4 } END { if (p == "") print "- - -"; else print p, f + 0, 0 }' "$log"
+      fi ;;
+    *)
+      # The closing "<name>: N passed, M failed[, K skipped]" lines.
+      awk '/^[a-z_-]+: [0-9]+ passed, [0-9]+ failed/ { gsub(",", ""); p += $2; f += $4; s += ($6 == "" ? 0 : $6); n++ }
+           END { if (n == 0) print "- - -"; else print p, f, s }' "$log" ;;
+  esac
+}
+
+total=$(($(date +%s) - t0))
+echo
+echo "make test: stages (seconds from start, seconds taken; checks passed / failed / skipped)"
+printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' stage start secs result passed failed skipped
+for name in static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized; do
+  [ -f "$logs/$name.result" ] || continue
+  IFS=$'\t' read -r start secs rc <"$logs/$name.result"
+  read -r p f s < <(counts "$name")
+  if [ "$rc" = 0 ]; then result=ok; else result=FAILED; fi
+  [ "$name" = citus ] && grep -q '^citus: SKIPPED' "$logs/citus.log" && result=SKIPPED
+  printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' "$name" "$((start - t0))" "$secs" "$result" "$p" "$f" "$s"
+done
+printf '  %-14s %6s %6s\n' "wall clock" "" "$total"
+for name in static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized; do
+  [ -f "$logs/$name.result" ] || continue
+  IFS=$'\t' read -r _ _ rc <"$logs/$name.result"
+  if [ "$rc" != 0 ]; then
+    echo
+    echo "---- $name failed; the end of build/test-logs/$name.log:"
+    tail -n 60 "$logs/$name.log"
+  fi
+done
+grep -h '^citus: SKIPPED' "$logs/citus.log" 2>/dev/null
+if [ $failed -eq 0 ]; then
+  echo "make test: every stage passed in $total s"
+else
+  echo "make test: FAILED"
+fi
+exit $failed
