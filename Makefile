@@ -1,13 +1,17 @@
 # sketch: PGXS build of the PostgreSQL module, plus the project's entry points.
 #
 #   make demo      hll rollup demo on a throwaway cluster (or PGHOST/PGDATABASE)
-#   make test      everything: deps (and their package mapping), the source
-#                  layout, core unit + accuracy tests, the same under ASan +
-#                  UBSan, every fuzz target briefly, pg_regress, the hardening
-#                  checks (dump/restore, concurrency, upgrade, hostile role,
-#                  ...), the docs' SQL, and the Citus suite
+#   make check     the inner loop: module, core unit tests, pg_regress
+#   make test      everything (test/make_test.sh, docs/testing.md): deps and
+#                  their package mapping, the source layout, core unit +
+#                  accuracy tests against the module's objects, the same
+#                  under ASan + UBSan, every fuzz target briefly, pg_regress,
+#                  the hardening checks (dump/restore, concurrency, upgrade,
+#                  ...), Parquet interop, the docs' SQL, the Citus suite
+#                  where Citus is installed, and the PostgreSQL layer under
+#                  UBSan (pg_regress, hostile role); ends with a stage table
 #   make bench     SQL benchmarks side by side, as ratios to count(v)
-#   make sanitize  core unit + accuracy tests under ASan + UBSan (build-asan)
+#   make sanitize  core unit + accuracy tests under ASan + UBSan (build-san)
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make hardening the server-side hardening checks (after make install)
 #   make memory    measures peak backend memory of 1,000,000 sketch groups
@@ -69,8 +73,12 @@ EXTRA_CLEAN = build build-san results regression.diffs regression.out
 # files in .deps/), not on every header of the tree.
 override autodepend = yes
 
+# PGXS has a `check` of its own (which says it is not supported); `make check`
+# here is ours, whose steps are sub-makes that include PGXS.
 ifneq ($(wildcard $(PGXS)),)
+ifneq ($(MAKECMDGOALS),check)
 include $(PGXS)
+endif
 endif
 
 sketch--$(EXTVERSION).sql: $(SQL_PIECES)
@@ -123,10 +131,11 @@ $(CORE_ARCHIVE): $(CORE_OBJS)
 
 # Unit and accuracy tests, and the fuzz targets' replays, against the
 # module's own core objects. The test files use the module's flags too, with
-# exceptions (GoogleTest and the test helpers report failures by throwing).
+# exceptions (GoogleTest and the test helpers report failures by throwing)
+# and without -g (debug information for test files only costs compile time).
 core-test: $(CORE_ARCHIVE)
 	cmake -S . -B $(CMAKE_BUILD) -DCMAKE_BUILD_TYPE=Module \
-	  -DCMAKE_CXX_COMPILER=$(CXX) '-DCMAKE_CXX_FLAGS=$(CXXFLAGS) -fexceptions' \
+	  -DCMAKE_CXX_COMPILER=$(CXX) '-DCMAKE_CXX_FLAGS=$(filter-out -g,$(CXXFLAGS)) -fexceptions' \
 	  -DSKETCH_CORE_ARCHIVE=$(CURDIR)/$(CORE_ARCHIVE) >/dev/null
 	cmake --build $(CMAKE_BUILD) -j2
 	ctest --test-dir $(CMAKE_BUILD) --output-on-failure -j$(CTEST_JOBS) \
