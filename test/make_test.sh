@@ -38,7 +38,8 @@ rm -rf "$logs"
 mkdir -p "$logs"
 t0=$(date +%s)
 export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-20}
-wanted=" ${TEST_STAGES:-static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized} "
+stages="static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized"
+wanted=" ${TEST_STAGES:-$stages} "
 
 # stage <name> <command...>: runs the command with its output in the stage's
 # log, then writes <name>.result: seconds, exit status and the counts that
@@ -102,31 +103,21 @@ stage static static_checks || failed=1
 if ! stage module module; then
   failed=1
 else
-  (
-    rc=0
-    stage core-shipped core_shipped || rc=1
-    stage sanitize sanitize || rc=1
-    stage fuzz fuzz || rc=1
-    exit $rc
-  ) &
+  # lane [nice] <stage> <function> [<stage> <function>...]: the stages in
+  # order, each run even when an earlier one failed.
+  lane() {
+    local rc=0
+    if [ "$1" = nice ]; then renice -n 5 $BASHPID >/dev/null 2>&1 || true; shift; fi
+    while [ $# -gt 0 ]; do stage "$1" "$2" || rc=1; shift 2; done
+    return $rc
+  }
+  lane core-shipped core_shipped sanitize sanitize fuzz fuzz &
   lane_core=$!
   # The server lanes run at a lower priority: the compile lane is the longest
   # chain of work, and starving it only moves the end of the run later.
-  (
-    renice -n 5 $BASHPID >/dev/null 2>&1 || true
-    rc=0
-    stage regress regress || rc=1
-    stage hardening hardening || rc=1
-    stage interop interop || rc=1
-    stage docs docs || rc=1
-    stage citus citus || rc=1
-    exit $rc
-  ) &
+  lane nice regress regress hardening hardening interop interop docs docs citus citus &
   lane_server=$!
-  (
-    renice -n 5 $BASHPID >/dev/null 2>&1 || true
-    stage pg-sanitized pg_sanitized
-  ) &
+  lane nice pg-sanitized pg_sanitized &
   lane_sanitized=$!
   wait $lane_core || failed=1
   wait $lane_server || failed=1
@@ -173,7 +164,7 @@ total=$(($(date +%s) - t0))
 echo
 echo "make test: stages (seconds from start, seconds taken; checks passed / failed / skipped)"
 printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' stage start secs result passed failed skipped
-for name in static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized; do
+for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
   IFS=$'\t' read -r start secs rc <"$logs/$name.result"
   read -r p f s < <(counts "$name")
@@ -182,7 +173,7 @@ for name in static module core-shipped sanitize fuzz regress hardening interop d
   printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' "$name" "$((start - t0))" "$secs" "$result" "$p" "$f" "$s"
 done
 printf '  %-14s %6s %6s\n' "wall clock" "" "$total"
-for name in static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized; do
+for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
   IFS=$'\t' read -r _ _ rc <"$logs/$name.result"
   if [ "$rc" != 0 ]; then
@@ -194,7 +185,7 @@ done
 grep -h '^citus: SKIPPED' "$logs/citus.log" 2>/dev/null
 # Every stage's checks summed; a stage that failed without counts counts one.
 sum_p=0 sum_f=0 sum_s=0
-for name in static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized; do
+for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
   IFS=$'\t' read -r _ _ rc <"$logs/$name.result"
   read -r p f s < <(counts "$name")
