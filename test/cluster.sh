@@ -31,7 +31,11 @@ PG_MAJOR=${PG_MAJOR:-15}
 # PG_SERVER_ENV: VAR=value words for the server's environment only (e.g.
 # LD_PRELOAD of a sanitizer runtime). CLUSTER_SERVER_LOG: a file to copy the
 # server's log to when the command ends, before the cluster is removed.
-pg_bin=${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
+# PG_CONFIG (when PG_BIN is not set): the installation whose bin/ to use,
+# e.g. a private copy made by test/pg_private.sh.
+if [ -n "${PG_BIN:-}" ]; then pg_bin=$PG_BIN
+elif [ -n "${PG_CONFIG:-}" ]; then pg_bin=$("$PG_CONFIG" --bindir)
+else pg_bin=/usr/lib/postgresql/$PG_MAJOR/bin; fi
 read -r -a server_env <<<"${PG_SERVER_ENV:-}"
 dir=$(mktemp -d /tmp/sketch-cluster.XXXXXX)
 chmod 755 "$dir"

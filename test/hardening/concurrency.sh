@@ -53,7 +53,7 @@ CLIENTS=${CLIENTS:-12}
 TXNS=${TXNS:-1000}
 BUCKETS=${BUCKETS:-16}
 db=concurrency
-pg_bin=/usr/lib/postgresql/${PG_MAJOR:-15}/bin
+pg_bin=${PG_BIN:-$("${PG_CONFIG:-/usr/lib/postgresql/${PG_MAJOR:-15}/bin/pg_config}" --bindir)}
 pgbench=$(command -v pgbench || echo "$pg_bin/pgbench")
 
 work=$(mktemp -d /tmp/sketch-concurrency.XXXXXX)
