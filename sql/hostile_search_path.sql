@@ -135,7 +135,10 @@ SELECT * FROM evil.calls;
 --    CREATE EXTENSION refuses instead of adopting the attacker's object.
 DROP EXTENSION sketch;
 CREATE TYPE evil.hll AS (x int);
+-- (terse: PostgreSQL 18 adds the script's line as CONTEXT, 15-17 do not)
+\set VERBOSITY terse
 CREATE EXTENSION sketch SCHEMA evil;
+\set VERBOSITY default
 SELECT count(*) AS installed FROM pg_extension WHERE extname = 'sketch';
 
 RESET search_path;

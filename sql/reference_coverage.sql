@@ -23,6 +23,9 @@ LEFT JOIN pg_type l ON l.oid = o.oprleft JOIN pg_type r ON r.oid = o.oprright
 UNION ALL
 SELECT 'type', t.typname::text, t.typname::text, true
 FROM ext JOIN pg_type t ON ext.classid = 'pg_type'::regclass AND t.oid = ext.objid
+-- (not the array type PostgreSQL makes beside each type: 17 and later record
+-- it as a member of the extension too, 15 and 16 do not)
+WHERE NOT EXISTS (SELECT FROM pg_type b WHERE b.typarray = t.oid)
 UNION ALL
 SELECT 'cast', format('%s -> %s', s.typname, tt.typname), format('%s::%s', s.typname, tt.typname), false
 FROM ext JOIN pg_cast c ON ext.classid = 'pg_cast'::regclass AND c.oid = ext.objid
@@ -54,6 +57,7 @@ SELECT kind, object AS missing_comment FROM (
   FROM pg_depend d JOIN pg_type t ON d.classid = 'pg_type'::regclass AND t.oid = d.objid
   WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
     AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'sketch')
+    AND NOT EXISTS (SELECT FROM pg_type b WHERE b.typarray = t.oid)
   UNION ALL
   SELECT 'cast', format('%s -> %s', c.castsource::regtype, c.casttarget::regtype),
          obj_description(c.oid, 'pg_cast')

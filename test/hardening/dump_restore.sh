@@ -17,15 +17,26 @@
 # and compares fingerprints (test/hardening/fingerprint_*.sql: every
 # sketch's exact bytes and every accessor's answer). Exits non-zero on any
 # difference.
+#
+# RESTORE_PGHOST (and RESTORE_PGPORT): restore into another server, e.g. one
+# of another major (test/pg_matrix.sh: dumped on 15, restored on 17 and the
+# other way round); the dump and restore programs then come first in PATH
+# and must be new enough for both servers.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 work=$(mktemp -d /tmp/sketch-dump.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 psql_db() { local db=$1; shift; psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+# on_target <command...>: the command against the server restored into.
+on_target() { PGHOST=${RESTORE_PGHOST:-$PGHOST} PGPORT=${RESTORE_PGPORT:-${PGPORT:-5432}} "$@"; }
 
 src=dr_source
-for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb --if-exists "$db" 2>/dev/null; done
+dropdb --if-exists $src 2>/dev/null
+for db in dr_plain dr_custom dr_directory dr_copy; do on_target dropdb --if-exists "$db" 2>/dev/null; done
+if [ -n "${RESTORE_PGHOST:-}" ]; then
+  echo "dump_restore: from $(psql -X -At -c 'SHOW server_version') to $(on_target psql -X -At -c 'SHOW server_version') ($(pg_dump --version))"
+fi
 createdb $src
 
 psql_db $src <<'SQL'
@@ -516,30 +527,41 @@ fingerprint() {
     psql_db "$db" -A -F '|' -f "$f"
   done
 }
+if [ -n "${RESTORE_PGHOST:-}" ]; then
+  # PostgreSQL 15.20 records a column option pg_attver on every column it
+  # creates, and pg_dump writes it out; servers released before it (the 17
+  # and 18 builds of the matrix) reject the option, and ALTER ... RESET does
+  # not remove it. It is no concern of sketches: cleared in the source
+  # catalog, for this test only.
+  psql_db $src -c "UPDATE pg_catalog.pg_attribute SET attoptions = NULL
+    WHERE attoptions::text LIKE '%pg_attver=%'
+      AND attrelid IN (SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE n.nspname IN ('data', 'public'))" >/dev/null
+fi
 fingerprint $src >"$work/$src.txt"
 sketches=$(grep -c '|' "$work/$src.txt" || true)
 echo "dump_restore: source database holds $sketches fingerprinted values"
 
 # 1. Plain format through psql.
 pg_dump -Fp -f "$work/plain.sql" $src
-createdb dr_plain
-psql_db dr_plain -f "$work/plain.sql" >/dev/null
+on_target createdb dr_plain
+on_target psql_db dr_plain -f "$work/plain.sql" >/dev/null
 
 # 2. Custom format through pg_restore.
 pg_dump -Fc -f "$work/custom.dump" $src
-createdb dr_custom
-pg_restore --exit-on-error -d dr_custom "$work/custom.dump"
+on_target createdb dr_custom
+on_target pg_restore --exit-on-error -d dr_custom "$work/custom.dump"
 
 # 3. Directory format, dumped and restored in parallel.
 pg_dump -Fd -j 2 -f "$work/directory" $src
-createdb dr_directory
-pg_restore --exit-on-error -j 2 -d dr_directory "$work/directory"
+on_target createdb dr_directory
+on_target pg_restore --exit-on-error -j 2 -d dr_directory "$work/directory"
 
 # 4. The schema, then every table's rows by COPY (FORMAT binary): out of the
 #    source with hll_send, into the copy with hll_recv.
 pg_dump --schema-only -Fc -f "$work/schema.dump" $src
-createdb dr_copy
-pg_restore --exit-on-error -d dr_copy "$work/schema.dump"
+on_target createdb dr_copy
+on_target pg_restore --exit-on-error -d dr_copy "$work/schema.dump"
 tables=$(psql_db $src -At -c "
   SELECT format('%I.%I', n.nspname, c.relname) FROM pg_class c
   JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -549,14 +571,14 @@ for t in $tables; do
     SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) FROM pg_attribute
     WHERE attrelid = '$t'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''")
   psql_db $src -c "\\copy $t ($cols) TO '$work/copy.bin' (FORMAT binary)"
-  psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
+  on_target psql_db dr_copy -c "\\copy $t ($cols) FROM '$work/copy.bin' (FORMAT binary)"
 done
-psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv' \
+on_target psql_db dr_copy -c 'REFRESH MATERIALIZED VIEW data.hll_daily_mv' -c 'REFRESH MATERIALIZED VIEW data.ddsketch_weekly_mv' \
   -c 'REFRESH MATERIALIZED VIEW data.topk_weekly_mv' -c 'REFRESH MATERIALIZED VIEW data.theta_weekly_mv'
 
 status=0
 for db in dr_plain dr_custom dr_directory dr_copy; do
-  fingerprint $db >"$work/$db.txt"
+  on_target fingerprint $db >"$work/$db.txt"
   if diff -u "$work/$src.txt" "$work/$db.txt" >"$work/$db.diff"; then
     echo "dump_restore: $db: all $sketches values identical (bytes and answers)"
   else
@@ -567,20 +589,20 @@ for db in dr_plain dr_custom dr_directory dr_copy; do
 done
 # The restored sketches are also still valid input (reparsed from text).
 for db in dr_plain dr_custom; do
-  psql_db $db -At -c "SELECT count(*) FROM data.hll_golden WHERE h IS NOT NULL AND h::text::hll <> h" \
+  on_target psql_db $db -At -c "SELECT count(*) FROM data.hll_golden WHERE h IS NOT NULL AND h::text::hll <> h" \
     | grep -qx 0 || { echo "dump_restore: $db: a sketch no longer round-trips" >&2; status=1; }
-  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.ddsketch_golden WHERE s IS NOT NULL AND s::text::ddsketch <> s)
+  on_target psql_db $db -At -c "SELECT (SELECT count(*) FROM data.ddsketch_golden WHERE s IS NOT NULL AND s::text::ddsketch <> s)
                            + (SELECT count(*) FROM data.ddsketch_shapes WHERE s::text::ddsketch <> s OR external::text::ddsketch <> external)" \
     | grep -qx 0 || { echo "dump_restore: $db: a ddsketch no longer round-trips" >&2; status=1; }
-  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.topk_golden WHERE s IS NOT NULL AND s::text::topk <> s)
+  on_target psql_db $db -At -c "SELECT (SELECT count(*) FROM data.topk_golden WHERE s IS NOT NULL AND s::text::topk <> s)
                            + (SELECT count(*) FROM data.topk_shapes WHERE s::text::topk <> s OR external::text::topk <> external)
                            + (SELECT count(*) FROM public.topk_rollup WHERE top::bytea::topk <> top)" \
     | grep -qx 0 || { echo "dump_restore: $db: a topk no longer round-trips" >&2; status=1; }
-  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.theta_golden WHERE s IS NOT NULL AND s::text::theta <> s)
+  on_target psql_db $db -At -c "SELECT (SELECT count(*) FROM data.theta_golden WHERE s IS NOT NULL AND s::text::theta <> s)
                            + (SELECT count(*) FROM data.theta_shapes WHERE s::text::theta <> s OR external::text::theta <> external)
                            + (SELECT count(*) FROM public.theta_rollup WHERE users::bytea::theta <> users)" \
     | grep -qx 0 || { echo "dump_restore: $db: a theta no longer round-trips" >&2; status=1; }
-  psql_db $db -At -c "SELECT (SELECT count(*) FROM data.counting_bloom_golden WHERE f IS NOT NULL AND f::text::counting_bloom <> f)
+  on_target psql_db $db -At -c "SELECT (SELECT count(*) FROM data.counting_bloom_golden WHERE f IS NOT NULL AND f::text::counting_bloom <> f)
                            + (SELECT count(*) FROM data.counting_bloom_shapes WHERE f::text::counting_bloom <> f OR external::text::counting_bloom <> external)
                            + (SELECT count(*) FROM public.counting_bloom_daily WHERE active::bytea::counting_bloom <> active)
                            + (SELECT count(*) FROM data.cuckoo_golden WHERE f IS NOT NULL AND f::text::cuckoo <> f)
@@ -588,6 +610,7 @@ for db in dr_plain dr_custom; do
                            + (SELECT count(*) FROM public.cuckoo_daily WHERE active::bytea::cuckoo <> active)" \
     | grep -qx 0 || { echo "dump_restore: $db: a counting_bloom or cuckoo no longer round-trips" >&2; status=1; }
 done
-for db in $src dr_plain dr_custom dr_directory dr_copy; do dropdb "$db"; done
+dropdb $src
+for db in dr_plain dr_custom dr_directory dr_copy; do on_target dropdb "$db"; done
 [ $status -eq 0 ] && echo "dump_restore: OK"
 exit $status

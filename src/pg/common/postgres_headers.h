@@ -20,3 +20,5 @@ extern "C" {
 #include "utils/numeric.h"
 #include "utils/uuid.h"
 }
+
+#include "pg/common/pg_compat.h"

@@ -13,7 +13,7 @@ namespace sketch::pg {
 // Raises the status as an ERROR with the SQLSTATE that fits its code.
 // `override_code`, when non-zero, replaces that SQLSTATE (text input reports
 // every problem as invalid_text_representation, for instance).
-pg_attribute_noreturn() void raise_error(const Status& status, int override_code = 0);
+SKETCH_NORETURN void raise_error(const Status& status, int override_code = 0);
 
 inline void check(const Status& status, int override_code = 0) {
   if (!status.is_ok()) raise_error(status, override_code);
