@@ -23,7 +23,13 @@
 #                       ASan into a private copy of the installation; its
 #                       pg_regress, then the hostile-role test (both roles at
 #                       once, a cluster each) on it; any sanitizer report
-#                       in a server log fails the stage
+#                       in a server log fails the stage;
+#                     versions: the version matrix (test/pg_matrix.sh): for
+#                       PostgreSQL 16, 17 and 18, where they can be had, the
+#                       module built against that major, pg_regress,
+#                       dump/restore, upgrade, hostile role and a restore of
+#                       a 15 database on it; a major that cannot be had is
+#                       skipped
 #
 # Every stage writes build/test-logs/<stage>.log; a failing stage's log tail
 # is printed at the end. Exit status: 0 when no stage failed.
@@ -38,7 +44,7 @@ rm -rf "$logs"
 mkdir -p "$logs"
 t0=$(date +%s)
 export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-20}
-stages="static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized"
+stages="static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized versions"
 wanted=" ${TEST_STAGES:-$stages} "
 
 # stage <name> <command...>: runs the command with its output in the stage's
@@ -96,6 +102,8 @@ citus() { bash test/citus.sh; }
 
 pg_sanitized() { bash test/pg_sanitized.sh; }
 
+versions() { bash test/pg_matrix.sh; }
+
 # ---- the schedule --------------------------------------------------------
 
 failed=0
@@ -117,7 +125,7 @@ else
   # chain of work, and starving it only moves the end of the run later.
   lane nice regress regress hardening hardening interop interop docs docs citus citus &
   lane_server=$!
-  lane nice pg-sanitized pg_sanitized &
+  lane nice pg-sanitized pg_sanitized versions versions &
   lane_sanitized=$!
   wait $lane_core || failed=1
   wait $lane_server || failed=1
