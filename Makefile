@@ -27,9 +27,11 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*.cpp)))
 # The install script, and the upgrade scripts from released versions
-# (docs/upgrades.md): each is its own piece plus the catalog-driven pieces a
-# fresh install runs too.
-UPGRADES    = sketch--0.1.0--0.2.0.sql
+# (docs/upgrades.md). An upgrade script between two released versions is
+# frozen in src/sql/released/ once the later one is released, and shipped
+# from there byte for byte (the pieces it was made of keep changing).
+RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
+UPGRADES    = $(RELEASED_UPGRADES)
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
 SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
@@ -88,14 +90,10 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 # catalog-driven blocks create, for the objects that do not exist yet.
 UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
-# 0.2.0 adds the ddsketch, topk, theta, counting_bloom and cuckoo families,
-# bloom's split-block layout and aging: their whole script pieces, as a
-# fresh install runs them.
-sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql src/sql/bloom_split_block.sql \
-                          src/sql/ddsketch.sql src/sql/topk.sql \
-                          src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
-                          src/sql/aging.sql $(UPGRADE_TAIL)
-	cat $^ > $@
+# Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
+# own piece, its new families' pieces and the tail as they were at v0.2.0).
+$(RELEASED_UPGRADES): sketch--%.sql: src/sql/released/sketch--%.sql
+	cp $< $@
 
 
 CMAKE_BUILD = build/core
