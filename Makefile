@@ -20,7 +20,7 @@
 # PGXS part below is only included once pg_config can point at it.
 
 EXTENSION   = sketch
-EXTVERSION  = 0.2.0
+EXTVERSION  = 0.3.0
 PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_config)
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
@@ -31,7 +31,7 @@ OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*
 # frozen in src/sql/released/ once the later one is released, and shipped
 # from there byte for byte (the pieces it was made of keep changing).
 RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
-UPGRADES    = $(RELEASED_UPGRADES)
+UPGRADES    = $(RELEASED_UPGRADES) sketch--0.2.0--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
 SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
@@ -87,8 +87,22 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 	cat $^ > $@
 
 # Pieces every upgrade ends with: they create what a fresh install's
-# catalog-driven blocks create, for the objects that do not exist yet.
+# catalog-driven blocks create (literal twins, typed aggregate twins,
+# privileges), each object only if the extension has no such member yet, so
+# the tail can run on any version and twice (test/hardening/upgrade.sh runs
+# it again after the update and checks that nothing changed).
 UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
+
+# The upgrade from the last release to this version: its own piece
+# src/sql/upgrade--0.2.0--$(EXTVERSION).sql (what the version adds or
+# changes), then every src/sql/upgrade--0.2.0--$(EXTVERSION).<topic>.sql in
+# sorted order (a branch adds its family's changes as a piece of its own,
+# e.g. upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file),
+# then the tail. Frozen into src/sql/released/ when the version is released.
+UPGRADE_PIECES = src/sql/upgrade--0.2.0--$(EXTVERSION).sql \
+                 $(sort $(wildcard src/sql/upgrade--0.2.0--$(EXTVERSION).*.sql))
+sketch--0.2.0--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
+	cat $^ > $@
 
 # Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
 # own piece, its new families' pieces and the tail as they were at v0.2.0).
