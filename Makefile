@@ -21,6 +21,8 @@
 
 EXTENSION   = sketch
 EXTVERSION  = 0.3.0
+# The last released version (tag v$(LAST_RELEASE); docs/upgrades.md).
+LAST_RELEASE = 0.2.0
 PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_config)
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
@@ -31,7 +33,7 @@ OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*
 # frozen in src/sql/released/ once the later one is released, and shipped
 # from there byte for byte (the pieces it was made of keep changing).
 RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
-UPGRADES    = $(RELEASED_UPGRADES) sketch--0.2.0--$(EXTVERSION).sql
+UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
 SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
@@ -94,14 +96,15 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
 # The upgrade from the last release to this version: its own piece
-# src/sql/upgrade--0.2.0--$(EXTVERSION).sql (what the version adds or
-# changes), then every src/sql/upgrade--0.2.0--$(EXTVERSION).<topic>.sql in
-# sorted order (a branch adds its family's changes as a piece of its own,
-# e.g. upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file),
-# then the tail. Frozen into src/sql/released/ when the version is released.
-UPGRADE_PIECES = src/sql/upgrade--0.2.0--$(EXTVERSION).sql \
-                 $(sort $(wildcard src/sql/upgrade--0.2.0--$(EXTVERSION).*.sql))
-sketch--0.2.0--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
+# src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql (what the version adds
+# or changes), then every
+# src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).<topic>.sql in sorted order
+# (a branch adds its family's changes as a piece of its own, e.g.
+# upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
+# tail. Frozen into src/sql/released/ when the version is released.
+UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
+                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql))
+sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
 
 # Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
