@@ -20,16 +20,20 @@
 # PGXS part below is only included once pg_config can point at it.
 
 EXTENSION   = sketch
-EXTVERSION  = 0.2.0
+EXTVERSION  = 0.3.0
+# The last released version (tag v$(LAST_RELEASE); docs/upgrades.md).
+LAST_RELEASE = 0.2.0
 PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_config)
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 
 MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*.cpp)))
 # The install script, and the upgrade scripts from released versions
-# (docs/upgrades.md): each is its own piece plus the catalog-driven pieces a
-# fresh install runs too.
-UPGRADES    = sketch--0.1.0--0.2.0.sql
+# (docs/upgrades.md). An upgrade script between two released versions is
+# frozen in src/sql/released/ once the later one is released, and shipped
+# from there byte for byte (the pieces it was made of keep changing).
+RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
+UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one piece per type.
 SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
@@ -85,17 +89,28 @@ sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 	cat $^ > $@
 
 # Pieces every upgrade ends with: they create what a fresh install's
-# catalog-driven blocks create, for the objects that do not exist yet.
+# catalog-driven blocks create (literal twins, typed aggregate twins,
+# privileges), each object only if the extension has no such member yet, so
+# the tail can run on any version and twice (test/hardening/upgrade.sh runs
+# it again after the update and checks that nothing changed).
 UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
-# 0.2.0 adds the ddsketch, topk, theta, counting_bloom and cuckoo families,
-# bloom's split-block layout and aging: their whole script pieces, as a
-# fresh install runs them.
-sketch--0.1.0--0.2.0.sql: src/sql/upgrade--0.1.0--0.2.0.sql src/sql/bloom_split_block.sql \
-                          src/sql/ddsketch.sql src/sql/topk.sql \
-                          src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
-                          src/sql/aging.sql $(UPGRADE_TAIL)
+# The upgrade from the last release to this version: its own piece
+# src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql (what the version adds
+# or changes), then every
+# src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).<topic>.sql in sorted order
+# (a branch adds its family's changes as a piece of its own, e.g.
+# upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
+# tail. Frozen into src/sql/released/ when the version is released.
+UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
+                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql))
+sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
+
+# Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
+# own piece, its new families' pieces and the tail as they were at v0.2.0).
+$(RELEASED_UPGRADES): sketch--%.sql: src/sql/released/sketch--%.sql
+	cp $< $@
 
 
 CMAKE_BUILD = build/core

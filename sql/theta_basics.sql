@@ -72,3 +72,16 @@ SELECT * FROM theta_sizing(16);
 SELECT theta_info(theta_agg(v)) - 'theta' - 'estimate' - 'lower_95' - 'upper_95' AS info FROM th;
 SELECT s::text::theta = s AS text_round_trip, s::bytea::theta = s AS bytea_round_trip FROM (SELECT theta_agg(v) s FROM th) x;
 SELECT count(*) FROM (SELECT DISTINCT s FROM (SELECT theta_agg(v % 3) s FROM th GROUP BY g % 5) x) y;
+
+-- Crafted sketches whose estimate or bounds leave bigint: θ = 1 (the least
+-- valid θ) with no hashes, and θ = 2 holding the hash 1. Both pass
+-- validation; their upper roots are near 3.5e19 and 2.6e19, which a cast to
+-- bigint used to turn negative. Now the bounds saturate at the largest
+-- bigint, never below the hashes held nor on the wrong side of theta_count.
+SELECT label, theta_count(s) AS count, (theta_bounds(s)).*, (theta_bounds(s, 0.5)).upper AS upper_50,
+       (theta_bounds(s)).lower <= theta_count(s) AND theta_count(s) <= (theta_bounds(s)).upper AS ordered
+FROM (VALUES
+  ('theta 1, empty', overlay(theta_empty()::bytea placing '\x0100000000000000' from 17)::theta),
+  ('theta 2, hash 1', overlay(overlay(theta_add(theta_empty(), 1)::bytea placing '\x0200000000000000' from 17)
+                              placing '\x0100000000000000' from 25)::theta)
+) t(label, s);

@@ -14,10 +14,19 @@
 -- catalog, so a new family's functions get twins too. (Operators cannot
 -- have such twins: PostgreSQL resolves an unknown operand as the other
 -- operand's type. Write f @> 'x'::text.)
+--
+-- This piece ends every upgrade script too (the Makefile's UPGRADE_TAIL), so
+-- it must run on a database that already has some or all of its twins: each
+-- twin is created only when the extension has no member of its signature
+-- yet. A same-named function that is not the extension's own is not
+-- skipped: CREATE then fails ("already exists") instead of adopting it.
+-- test/hardening/upgrade.sh runs the tail a second time and checks that
+-- nothing changes.
 DO $literal$
 DECLARE
   fn record;
   twin_args text;
+  twin_sig text;
 BEGIN
   FOR fn IN
     SELECT p.oid, p.proname, p.proargtypes::oid[] AS argtypes, p.proargnames, p.prorettype,
@@ -48,6 +57,16 @@ BEGIN
                                   CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
                                        ELSE x::regtype::text END), ', ' ORDER BY i)
       INTO twin_args FROM unnest(fn.allargtypes) WITH ORDINALITY AS u(x, i);
+    SELECT pg_catalog.format('@extschema@.%I(%s)', fn.proname,
+             pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
+                                        ELSE x::regtype::text END, ', ' ORDER BY i))
+      INTO twin_sig FROM unnest(fn.argtypes) WITH ORDINALITY AS u(x, i);
+    CONTINUE WHEN EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e');
     EXECUTE pg_catalog.format(
       'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
       fn.proname, twin_args, fn.prorettype::regtype, fn.probin, fn.prosrc,
@@ -64,16 +83,35 @@ $literal$;
 -- argument matches neither exactly, and both need integer -> bigint), so
 -- PostgreSQL called the call ambiguous. A twin whose count is an integer
 -- matches it exactly; 'x' with a bigint count still resolves to the bigint
--- twin.
-CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value pg_catalog.unknown, count integer)
-  RETURNS @extschema@.cms AS 'MODULE_PATHNAME', 'cms_add_int4_count'
-  LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer) IS
-  'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
-
--- The same for topk_add(s, 'x', 3).
-CREATE FUNCTION @extschema@.topk_add(sketch @extschema@.topk, value pg_catalog.unknown, weight integer)
-  RETURNS @extschema@.topk AS 'MODULE_PATHNAME', 'topk_add_int4_weight'
-  LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer) IS
-  'The summary with weight more occurrences of the item; a NULL item or a NULL or zero weight leaves it unchanged, a negative weight is an error, a NULL summary gives NULL (a quoted literal, hashed as text)';
+-- twin. The same for topk_add(s, 'x', 3). Each is created only when the
+-- extension has no such member yet, as above.
+DO $integer_twins$
+BEGIN
+  IF NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(
+              '@extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer)')::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+    CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value pg_catalog.unknown, count integer)
+      RETURNS @extschema@.cms AS 'MODULE_PATHNAME', 'cms_add_int4_count'
+      LANGUAGE C IMMUTABLE PARALLEL SAFE;
+    COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer) IS
+      'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
+  END IF;
+  IF NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(
+              '@extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer)')::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+    CREATE FUNCTION @extschema@.topk_add(sketch @extschema@.topk, value pg_catalog.unknown, weight integer)
+      RETURNS @extschema@.topk AS 'MODULE_PATHNAME', 'topk_add_int4_weight'
+      LANGUAGE C IMMUTABLE PARALLEL SAFE;
+    COMMENT ON FUNCTION @extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer) IS
+      'The summary with weight more occurrences of the item; a NULL item or a NULL or zero weight leaves it unchanged, a negative weight is an error, a NULL summary gives NULL (a quoted literal, hashed as text)';
+  END IF;
+END
+$integer_twins$;

@@ -10,6 +10,9 @@
 -- role: PostgreSQL checks EXECUTE on an aggregate's support functions for
 -- the aggregate's owner, not for the caller. Generic over the catalog, so an
 -- aggregate added by a new family is covered without editing this file.
+-- It ends every upgrade script too (the Makefile's UPGRADE_TAIL); REVOKE
+-- is idempotent, so running it on an already revoked function changes
+-- nothing.
 DO $privileges$
 DECLARE
   support regprocedure;

@@ -16,6 +16,15 @@
 -- pg_get_function_arguments show value text, p integer, as documented).
 -- Generated from the catalog, so a new family's aggregates get their twins
 -- without editing this block.
+--
+-- This piece ends every upgrade script too (the Makefile's UPGRADE_TAIL), so
+-- it must run on a database that already has some or all of the twins: a
+-- twin aggregate or transition function is created only when the extension
+-- has no member of its signature yet. A same-named object that is not the
+-- extension's own is not skipped: CREATE then fails ("already exists")
+-- instead of adopting it, or building an aggregate over it.
+-- test/hardening/upgrade.sh runs the tail a second time and checks that
+-- nothing changes.
 DO $typed$
 DECLARE
   element_types CONSTANT regtype[] := ARRAY[
@@ -63,7 +72,12 @@ BEGIN
                                    ', ' ORDER BY i)
         INTO trans_args FROM unnest(agg.trans_argtypes) WITH ORDINALITY AS u(x, i);
       trans_name := pg_catalog.format('@extschema@.%I(%s)', agg.trans_name, trans_args);
-      IF pg_catalog.to_regprocedure(trans_name) IS NULL THEN
+      IF NOT EXISTS (
+          SELECT 1 FROM pg_catalog.pg_depend d
+          JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+          WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+            AND d.objid = pg_catalog.to_regprocedure(trans_name)::pg_catalog.oid
+            AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
         EXECUTE pg_catalog.format(
           'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
           agg.trans_name, trans_args, agg.stype, agg.probin, agg.prosrc,
@@ -72,6 +86,13 @@ BEGIN
         EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', trans_name,
           agg.trans_comment || ' (for ' || element || ' values)');
       END IF;
+      CONTINUE WHEN EXISTS (
+        SELECT 1 FROM pg_catalog.pg_depend d
+        JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+        WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+          AND d.objid = pg_catalog.to_regprocedure(
+                pg_catalog.format('@extschema@.%I(%s)', agg.proname, agg_args))::pg_catalog.oid
+          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e');
       EXECUTE pg_catalog.format(
         'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = @extschema@.%I, '
         'SSPACE = %s, FINALFUNC = @extschema@.%I, FINALFUNC_MODIFY = %s, '

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Static check of the extension script pieces (src/sql/*.sql) and of every
-# upgrade script (sketch--<from>--<to>.sql) for the rules that keep them safe
+# upgrade script (src/sql/released/sketch--<from>--<to>.sql, and the
+# sketch--<from>--<to>.sql that make builds at the top) for the rules that keep them safe
 # under a hostile search_path (PostgreSQL docs, "Security Considerations for
 # Extension Scripts"):
 #
@@ -29,7 +30,9 @@ if [ $# -gt 0 ]; then
   files=("$@")
 else
   files=(src/sql/*.sql)
-  for f in sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
+  # Released upgrade scripts as frozen (shipped as they are), then the
+  # built ones at the top when make has made them.
+  for f in src/sql/released/sketch--*--*.sql sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
 fi
 
 exec perl -e '

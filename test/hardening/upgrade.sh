@@ -6,27 +6,40 @@
 # (after make install). See docs/upgrades.md for the procedure this checks.
 #
 # Released versions' install scripts are frozen in test/upgrade/sketch--<v>.sql
-# and upgrade scripts live at the top of the repository as
-# sketch--<from>--<to>.sql (make install ships them). For every frozen
-# version v other than the current one, this test
+# (0.1.0, 0.2.0), released upgrade scripts in src/sql/released/, and the
+# upgrade from the last release to the current version is built by the
+# Makefile from src/sql/upgrade--<last>--<current>[.<topic>].sql pieces and
+# the shared tail; make install ships them all as sketch--<from>--<to>.sql.
+# First, on a fresh install of the current version, this test checks that
+#   - every C symbol a shipped or frozen script names ('MODULE_PATHNAME',
+#     '<symbol>') is defined in the installed sketch.so,
+#   - the shared upgrade tail (the Makefile's UPGRADE_TAIL: literal twins,
+#     typed aggregate twins, privileges) run a second time, as an extension
+#     script (an update to "<current>-tail" and back, both scripts placed in
+#     the extension directory only for this), changes no object.
+# Then for every frozen version v other than the current one (PostgreSQL
+# chains the scripts: 0.1.0 -> 0.2.0 -> 0.3.0) it
 #   1. installs v (the frozen script is put into the extension directory for
 #      the duration of the test),
-#   2. stores the golden sketches of every type (test/golden/) in tables,
+#   2. stores the golden sketches (test/golden/) of every type v has in
+#      tables (0.1.0: hll, cms, bloom; 0.2.0: every type, split-block bloom
+#      too) and rows to aggregate later,
 #   3. runs ALTER EXTENSION sketch UPDATE and checks the version is current,
 #   4. compares every extension object and its definition with a fresh
 #      install of the current version (test/hardening/extension_objects.sql),
-#   5. checks the stored sketches still read as the golden files say (every
+#   5. runs the tail a second time as above and checks nothing changed,
+#   6. checks the stored sketches still read as the golden files say (every
 #      key of *_info the writing build recorded; element_kind is new in 0.2.0).
-# A type the update adds (ddsketch, topk, theta, counting_bloom and cuckoo,
-# new in 0.2.0) cannot be
-# stored before it: its golden sketches are stored right after the update
-# and must read as the golden file says, and its aggregates must write the
-# golden bytes (for topk and theta every golden query is rebuilt). theta's
-# objects must also work on rows stored before the update: its aggregates
-# (theta_agg with its typed twins, theta_union, theta_intersect, serial and
-# parallel giving the same bytes) and set operations over them, exact where
-# they are exact. A function the update adds to an older type (cms_scale)
-# must work on the sketches that type stored before the update.
+# A type the update adds (ddsketch, topk, theta, counting_bloom, cuckoo and
+# split-block bloom, when updating from 0.1.0) cannot be stored before it:
+# its golden sketches are stored right after the update and must read as
+# the golden file says. For every v, the aggregates must write the golden
+# bytes (for topk, theta, counting_bloom and cuckoo every golden query is
+# rebuilt); theta's objects must also work on rows stored before the
+# update: its aggregates (theta_agg with its typed twins, theta_union,
+# theta_intersect, serial and parallel giving the same bytes) and set
+# operations over them, exact where they are exact. cms_scale must work on
+# the cms sketches stored before the update.
 # While no upgrade script exists there is nothing to upgrade: it checks only
 # that CREATE EXTENSION installs the current version and that no update path
 # leads to it, then reports the upgrade test as SKIPPED and exits 77 (the
@@ -40,6 +53,24 @@ extdir=$("$PG_CONFIG" --sharedir)/extension
 current=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" sketch.control)
 makefile_version=$(sed -n 's/^EXTVERSION *= *\([^ ]*\).*/\1/p' Makefile)
 psql_db() { local db=$1; shift; psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+
+# The shared upgrade tail (the Makefile's UPGRADE_TAIL), run a second time
+# on a database at the current version, as an extension script: an update
+# to "<current>-tail" whose script is the tail alone, and back to <current>
+# by an empty script (both placed in the extension directory only for
+# this). Prints the extension's objects afterwards (extension_objects.sql),
+# which must equal what they were before.
+tail_pieces=$(sed -n 's/^UPGRADE_TAIL *= *//p' Makefile)
+tail_again() {
+  local db=$1 there="$extdir/sketch--$current--$current-tail.sql" back="$extdir/sketch--$current-tail--$current.sql"
+  { echo '\echo Use "ALTER EXTENSION sketch UPDATE" to load this file. \quit'; cat $tail_pieces; } >"$there"
+  echo '\echo Use "ALTER EXTENSION sketch UPDATE" to load this file. \quit' >"$back"
+  local rc=0
+  psql_db "$db" -c "ALTER EXTENSION sketch UPDATE TO '$current-tail'" -c "ALTER EXTENSION sketch UPDATE TO '$current'" || rc=$?
+  rm -f "$there" "$back"
+  [ $rc -eq 0 ] || return $rc
+  psql_db "$db" -At -f test/hardening/extension_objects.sql
+}
 
 if [ -z "$current" ] || [ "$current" != "$makefile_version" ]; then
   echo "upgrade: sketch.control default_version ($current) and Makefile EXTVERSION ($makefile_version) differ" >&2
@@ -104,10 +135,32 @@ if [ ${#versions[@]} -eq 0 ]; then
   exit 1
 fi
 
+# Every C symbol a shipped or frozen script names ('MODULE_PATHNAME',
+# '<symbol>') is in the installed module: a database still at an older
+# version keeps calling the symbols its script declared.
+module=$("$PG_CONFIG" --pkglibdir)/sketch.so
+named=$(cat test/upgrade/sketch--*.sql sketch--*.sql |
+        grep -o "'MODULE_PATHNAME', *'[A-Za-z_0-9]*'" | sed "s/.*, *'//; s/'$//" | sort -u)
+symbols=$(echo "$named" | wc -l)
+missing=$(comm -23 <(echo "$named") <(nm -D --defined-only "$module" | awk '{print $NF}' | sort -u))
+if [ -n "$missing" ]; then
+  echo "upgrade: C symbols named by shipped or frozen scripts are missing from $module: $(echo $missing)" >&2
+  exit 1
+fi
+
 psql_db $db -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_fresh_$$.txt"
-trap 'rm -f /tmp/upgrade_*_$$.txt; for f in "${placed[@]:-}"; do [ -n "$f" ] && rm -f "$f"; done' EXIT
+trap 'rm -f /tmp/upgrade_*_$$.txt "$extdir/sketch--$current--$current-tail.sql" "$extdir/sketch--$current-tail--$current.sql"; for f in "${placed[@]:-}"; do [ -n "$f" ] && rm -f "$f"; done' EXIT
+objects=$(wc -l <"/tmp/upgrade_fresh_$$.txt")
 placed=()
 status=0
+# The tail run again on a fresh install changes nothing either.
+tail_again $db >"/tmp/upgrade_fresh_tail_$$.txt"
+if ! diff -u "/tmp/upgrade_fresh_$$.txt" "/tmp/upgrade_fresh_tail_$$.txt" >&2; then
+  echo "upgrade: running the upgrade tail again on a fresh $current install changed it (diff above: - fresh, + after the tail again)" >&2
+  status=1
+else
+  echo "upgrade: fresh $current install: $objects objects, the tail run again changes nothing; $symbols C symbols named by shipped and frozen scripts are all in sketch.so"
+fi
 for v in "${versions[@]}"; do
   target="$extdir/sketch--$v.sql"
   if [ ! -e "$target" ]; then
@@ -127,8 +180,10 @@ for v in "${versions[@]}"; do
   udb="upgrade_from_${v//[^0-9a-zA-Z]/_}"
   dropdb --if-exists "$udb" 2>/dev/null
   createdb "$udb"
-  psql_db "$udb" <<SQL
-CREATE EXTENSION sketch VERSION '$v';
+  # The golden sketches of the types v has are stored while the database is
+  # at v; those of the types the update adds (0.2.0's ddsketch, topk, theta,
+  # counting_bloom, cuckoo and split-block bloom, from 0.1.0) right after it.
+  old_types_sql=$(cat <<SQL
 CREATE TABLE golden_hll (label text, cardinality bigint, info jsonb, query text, sketch text);
 \\copy golden_hll FROM 'test/golden/hll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_hll ADD COLUMN h hll;
@@ -141,31 +196,24 @@ CREATE TABLE golden_bloom (label text, cardinality bigint, info jsonb, members t
 \\copy golden_bloom FROM 'test/golden/bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_bloom ADD COLUMN f bloom;
 UPDATE golden_bloom SET f = sketch::bloom;
--- Rows for theta, stored before the update (theta is new in 0.2.0).
-CREATE TABLE rows_before (g int, t text);
-INSERT INTO rows_before SELECT g, 'user ' || g FROM generate_series(1, 100000) g;
-ALTER TABLE rows_before SET (parallel_workers = 2);
-VACUUM ANALYZE rows_before;
-ALTER EXTENSION sketch UPDATE;
--- ddsketch is added by the update (0.1.0 -> 0.2.0): stored after it.
+SQL
+)
+  new_types_sql=$(cat <<SQL
 CREATE TABLE golden_ddsketch (label text, count bigint, sum float8, min float8, max float8,
                               quantiles float8[], info jsonb, query text, sketch text);
 \\copy golden_ddsketch FROM 'test/golden/ddsketch_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_ddsketch ADD COLUMN s ddsketch;
 UPDATE golden_ddsketch SET s = sketch::ddsketch;
--- topk too.
 CREATE TABLE golden_topk (label text, total bigint, max_error bigint, info jsonb, items jsonb,
                           query text, sketch text);
 \\copy golden_topk FROM 'test/golden/topk_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_topk ADD COLUMN s topk;
 UPDATE golden_topk SET s = sketch::topk;
--- theta too.
 CREATE TABLE golden_theta (label text, count bigint, lower bigint, upper bigint, info jsonb,
                            query text, sketch text);
 \\copy golden_theta FROM 'test/golden/theta_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_theta ADD COLUMN s theta;
 UPDATE golden_theta SET s = sketch::theta;
--- counting_bloom and cuckoo too.
 CREATE TABLE golden_counting_bloom (label text, cardinality bigint, info jsonb, members text, query text, sketch text);
 \\copy golden_counting_bloom FROM 'test/golden/counting_bloom_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_counting_bloom ADD COLUMN f counting_bloom;
@@ -174,6 +222,26 @@ CREATE TABLE golden_cuckoo (label text, cardinality bigint, info jsonb, counts t
 \\copy golden_cuckoo FROM 'test/golden/cuckoo_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
 ALTER TABLE golden_cuckoo ADD COLUMN f cuckoo;
 UPDATE golden_cuckoo SET f = sketch::cuckoo;
+CREATE TABLE golden_bloom_split_block (label text, cardinality bigint, info jsonb, members text, parquet text,
+                                       query text, sketch text);
+\\copy golden_bloom_split_block FROM 'test/golden/bloom_split_block_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+ALTER TABLE golden_bloom_split_block ADD COLUMN f bloom;
+UPDATE golden_bloom_split_block SET f = sketch::bloom;
+SQL
+)
+  if [ "$v" = 0.1.0 ]; then before_update=$old_types_sql; after_update=$new_types_sql
+  else before_update="$old_types_sql
+$new_types_sql"; after_update=; fi
+  psql_db "$udb" <<SQL
+CREATE EXTENSION sketch VERSION '$v';
+$before_update
+-- Rows for theta, counting_bloom and cuckoo, stored before the update.
+CREATE TABLE rows_before (g int, t text);
+INSERT INTO rows_before SELECT g, 'user ' || g FROM generate_series(1, 100000) g;
+ALTER TABLE rows_before SET (parallel_workers = 2);
+VACUUM ANALYZE rows_before;
+ALTER EXTENSION sketch UPDATE;
+$after_update
 -- theta's aggregates over the rows stored before the update, serial and
 -- parallel: theta_agg (anyelement with lg_k, and the integer and text
 -- twins), theta_union and theta_intersect (every row's sketch holds 0).
@@ -228,7 +296,11 @@ CREATE TABLE aged_cms AS
   FROM golden_cms WHERE total < 9223372036854775807;
 SQL
   now=$(psql_db "$udb" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'sketch'")
+  if [ "$v" = 0.1.0 ]; then stored="golden_hll golden_cms golden_bloom"
+  else stored="golden_hll golden_cms golden_bloom golden_bloom_split_block golden_ddsketch golden_topk golden_theta golden_counting_bloom golden_cuckoo"; fi
+  golden=$(psql_db "$udb" -At -c "SELECT $(printf '(SELECT count(*) FROM %s) + ' $stored) 0")
   psql_db "$udb" -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_${udb}_$$.txt"
+  tail_again "$udb" >"/tmp/upgrade_${udb}_tail_$$.txt"
   bad=$(psql_db "$udb" -At -c "SELECT
          (SELECT count(*) FROM golden_hll
           WHERE hll_cardinality(h) <> cardinality OR hll_info(h) - 'element_kind' <> info OR h::text <> sketch)
@@ -243,6 +315,13 @@ SQL
           WHERE NOT (f @> 150 AND bloom_info(f)->>'layout' = 'split_block'
                      AND bloom_from_parquet(bloom_to_parquet(f), 'INT32') = f
                      AND (bloom_sizing(1000, 0.01, 'split_block')).bits = (bloom_info(f)->>'bits')::bigint))
+       + (SELECT count(*) FROM golden_bloom_split_block
+          WHERE bloom_cardinality(f) <> cardinality OR bloom_info(f) <> info OR f::text <> sketch
+             OR encode(bloom_to_parquet(f), 'hex') <> parquet
+             OR coalesce(CASE WHEN coalesce(info->>'physical_type', 'INT64') IN ('INT32', 'INT64') THEN
+                           (SELECT string_agg((f @> g::bigint)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
+                <> coalesce(members, ''))
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_bloom_split_block)
        + (SELECT count(*) FROM golden_ddsketch
           WHERE ddsketch_count(s) <> count OR ddsketch_sum(s) <> sum OR ddsketch_min(s) IS DISTINCT FROM min
              OR ddsketch_max(s) IS DISTINCT FROM max OR ddsketch_info(s) <> info OR s::text <> sketch
@@ -317,11 +396,14 @@ SQL
   elif ! diff -u "/tmp/upgrade_fresh_$$.txt" "/tmp/upgrade_${udb}_$$.txt" >&2; then
     echo "upgrade: $v -> $current (path $path): the upgraded extension differs from a fresh install (diff above: - fresh, + upgraded)" >&2
     status=1
+  elif ! diff -u "/tmp/upgrade_${udb}_$$.txt" "/tmp/upgrade_${udb}_tail_$$.txt" >&2; then
+    echo "upgrade: $v -> $current: running the upgrade tail again changed the extension (diff above: - after the update, + after the tail again)" >&2
+    status=1
   elif [ "$bad" != 0 ]; then
     echo "upgrade: $v -> $current: $bad stored golden sketches read differently after the update" >&2
     status=1
   else
-    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install, stored sketches read the same, cms_scale ages them, topk, ddsketch, theta, counting_bloom and cuckoo read and write their golden sketches, theta, counting_bloom and cuckoo aggregate the rows stored before the update (serial = parallel)"
+    echo "upgrade: $v -> $current (path $path): objects identical to a fresh install ($objects objects), the tail run again changes nothing, stored sketches read the same ($golden golden sketches stored at $v), cms_scale ages them, topk, ddsketch, theta, counting_bloom and cuckoo read and write their golden sketches, theta, counting_bloom and cuckoo aggregate the rows stored before the update (serial = parallel)"
   fi
   dropdb "$udb"
 done

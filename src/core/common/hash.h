@@ -14,6 +14,15 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+// XXH3's output is declared stable only from xxHash 0.8.0 (earlier releases
+// marked it experimental, and 0.7.x changed it between versions): a build
+// against an older xxhash.h would hash values differently from every stored
+// sketch, so it must not compile. XXH_VERSION_NUMBER is major*10000 +
+// minor*100 + release.
+#if !defined(XXH_VERSION_NUMBER) || XXH_VERSION_NUMBER < 800
+#error "sketch needs xxHash >= 0.8.0: XXH3 output is stable only from 0.8.0 (stored sketches depend on it)"
+#endif
+
 #include "core/common/header.h"  // kHashIdentity, the identity of this hash
 
 namespace sketch {

@@ -4,6 +4,7 @@
 // answer 0 and the union ignores it. Membership is in bloom_probe.cpp.
 #include <cmath>
 
+#include "core/common/saturate.h"
 #include "pg/bloom/bloom_datum.h"
 #include "pg/bloom/parquet_hash.h"
 #include "pg/common/element_hash.h"
@@ -104,7 +105,7 @@ extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
 
 extern "C" Datum bloom_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  PG_RETURN_INT64(static_cast<int64>(std::llround(bloom::estimate_cardinality(bloom_arg(fcinfo, 0)))));
+  PG_RETURN_INT64(saturating_int64(bloom::estimate_cardinality(bloom_arg(fcinfo, 0))));
 }
 
 extern "C" Datum bloom_fpp(PG_FUNCTION_ARGS) {

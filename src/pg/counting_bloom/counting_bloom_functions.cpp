@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
 #include "pg/common/report.h"
 #include "pg/common/sizing.h"
@@ -95,7 +96,7 @@ extern "C" Datum counting_bloom_to_bloom(PG_FUNCTION_ARGS) {
 extern "C" Datum counting_bloom_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
   const bloom::View b = counting_bloom_bloom_view(counting_bloom_arg(fcinfo, 0));
-  PG_RETURN_INT64(static_cast<int64>(std::llround(bloom::estimate_cardinality(b))));
+  PG_RETURN_INT64(saturating_int64(bloom::estimate_cardinality(b)));
 }
 
 extern "C" Datum counting_bloom_fpp(PG_FUNCTION_ARGS) {

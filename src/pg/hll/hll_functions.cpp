@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
 #include "pg/hll/hll_datum.h"
 #include "pg/common/report.h"
@@ -29,13 +30,9 @@ using namespace sketch::pg;
 namespace {
 
 // Estimates can exceed bigint only for crafted sketches (the estimate is
-// capped at 2^64); saturate rather than overflow.
-int64 to_bigint(double value) {
-  if (value >= 9.2e18) return PG_INT64_MAX;
-  return static_cast<int64>(value);
-}
-
-int64 rounded(double estimate) { return to_bigint(std::nearbyint(estimate)); }
+// capped at 2^64): the shared saturating conversion (core/common/saturate.h)
+// answers INT64_MAX there instead of overflowing.
+int64 rounded(double estimate) { return saturating_int64(estimate); }
 
 // a ∪ b as a view of a new working state (never modifying a or b).
 hll::View union_view(const hll::View& a, const hll::View& b) {
@@ -87,15 +84,22 @@ extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("confidence must be between 0 and 1 (exclusive), got %g", confidence)));
   hll::Bounds bounds{0.0, 0.0};
-  if (!PG_ARGISNULL(0)) bounds = hll::bounds(hll_arg(fcinfo, 0), confidence);
+  int64 estimate = 0;
+  if (!PG_ARGISNULL(0)) {
+    const hll::View v = hll_arg(fcinfo, 0);
+    bounds = hll::bounds(v, confidence);
+    estimate = rounded(hll::estimate(v));
+  }
 
   TupleDesc desc;
   if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
     ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
                     errmsg("hll_cardinality_bounds must be called where a record is expected")));
   desc = BlessTupleDesc(desc);
-  Datum values[2] = {Int64GetDatum(to_bigint(std::floor(bounds.lower))),
-                     Int64GetDatum(to_bigint(std::ceil(bounds.upper)))};
+  // Rounded outwards, saturating, never below 0 nor on the wrong side of
+  // the estimate hll_cardinality answers.
+  const Int64Bounds b = count_bounds_int64(bounds.lower, bounds.upper, estimate);
+  Datum values[2] = {Int64GetDatum(b.lower), Int64GetDatum(b.upper)};
   bool nulls[2] = {false, false};
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }

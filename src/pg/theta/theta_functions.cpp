@@ -5,6 +5,7 @@
 // NULL (an unknown set).
 #include <cmath>
 
+#include "core/common/saturate.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/theta/theta_datum.h"
@@ -94,7 +95,7 @@ extern "C" Datum theta_diff(PG_FUNCTION_ARGS) {
 // The estimated number of distinct values, rounded; NULL -> 0.
 extern "C" Datum theta_count(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  PG_RETURN_INT64(static_cast<int64>(std::llround(theta::estimate(ThetaStates::stored_view_arg(fcinfo, 0)))));
+  PG_RETURN_INT64(saturating_int64(theta::estimate(ThetaStates::stored_view_arg(fcinfo, 0))));
 }
 
 // theta_bounds(sketch, confidence DEFAULT 0.95) -> (lower, upper): the
@@ -109,9 +110,19 @@ extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
   }
   const double confidence = confidence_arg(fcinfo, 1);
   theta::Bounds b{0, 0};
-  if (!PG_ARGISNULL(0)) b = theta::bounds(ThetaStates::stored_view_arg(fcinfo, 0), confidence);
-  Datum values[2] = {Int64GetDatum(static_cast<int64>(std::floor(b.lower))),
-                     Int64GetDatum(static_cast<int64>(std::ceil(b.upper)))};
+  int64 estimate = 0, held = 0;
+  if (!PG_ARGISNULL(0)) {
+    const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
+    b = theta::bounds(v, confidence);
+    estimate = saturating_int64(theta::estimate(v));
+    held = static_cast<int64>(v.count);
+  }
+  // Rounded outwards and saturating (a crafted θ of 1 puts the upper root
+  // near 3.5e19, which a cast turned negative): never below the hashes the
+  // sketch holds (each is a distinct value), never on the wrong side of
+  // the estimate theta_count answers, at most INT64_MAX.
+  const Int64Bounds r = count_bounds_int64(b.lower, b.upper, estimate, held);
+  Datum values[2] = {Int64GetDatum(r.lower), Int64GetDatum(r.upper)};
   bool nulls[2] = {false, false};
   PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }

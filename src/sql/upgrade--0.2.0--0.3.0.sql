@@ -1,0 +1,13 @@
+-- sketch 0.2.0 -> 0.3.0 (docs/upgrades.md): what 0.3.0 adds or changes in
+-- the SQL surface. The Makefile builds sketch--0.2.0--0.3.0.sql from this
+-- piece, then every src/sql/upgrade--0.2.0--0.3.0.<topic>.sql in sorted
+-- order (a family's own changes, written on its branch), then the shared
+-- tail (src/sql/literal_overloads.sql, typed_aggregates.sql,
+-- privileges.sql), which creates the twins and revokes the privileges of
+-- whatever the pieces before it added, and leaves everything that exists
+-- alone. A database at 0.1.0 reaches 0.3.0 through the frozen
+-- 0.1.0 -> 0.2.0 script first (src/sql/released/).
+--
+-- Stored values of every type read unchanged (no format version changes).
+
+\echo Use "ALTER EXTENSION sketch UPDATE TO '0.3.0'" to load this file. \quit
