@@ -24,13 +24,14 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('odd hex length',         $q$SELECT '\x534'::cuckoo$q$),
   ('truncated header',       $q$SELECT '\x534b0801'::cuckoo$q$),
   ('bloom bytes as cuckoo',  $q$SELECT '\x534b030101020000640000000000000000000008000000000000000800000000'::cuckoo$q$),
-  ('unknown version',        $q$SELECT '\x534b08020104000304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
+  ('unknown version',        $q$SELECT '\x534b08030104000304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('unknown hash',           $q$SELECT '\x534b08010204000304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('f = 3',                  $q$SELECT '\x534b08010103000304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('f = 33',                 $q$SELECT '\x534b08010121000304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('working encoding',       $q$SELECT '\x534b08010104010304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('deferred encoding',      $q$SELECT '\x534b08010104020304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
-  ('unknown encoding',       $q$SELECT '\x534b08010104030304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
+  ('distinct encoding',      $q$SELECT '\x534b08020104030304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
+  ('unknown encoding',       $q$SELECT '\x534b08020104040304010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('unknown element kind',   $q$SELECT '\x534b08010104002004010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('bucket size 3',          $q$SELECT '\x534b08010104000303010000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
   ('zero sub-filters',       $q$SELECT '\x534b08010104000304000000000000000100000000000000000000000000000000000000000000000000000000000000'::cuckoo$q$),
@@ -84,3 +85,20 @@ SELECT cuckoo_info(cuckoo_union(f)) - 'fpp' - 'load' AS sixteen FROM (
     SELECT k, cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_empty(1, 1e-8),
              4 * k), 4 * k + 1), 4 * k + 2), 4 * k + 3) AS f
     FROM generate_series(1, 16) k ORDER BY k) t;
+-- Growth past the limit (issue 24): a value that needs room in a chain of
+-- 32 full sub-filters is refused with 54000 and plan_grow's message, by
+-- cuckoo_add and by an aggregate's transition (a user's aggregate over
+-- cuckoo_agg_trans started from that chain), never a request for an
+-- impossible size.
+CREATE TEMP TABLE chain32 AS SELECT cuckoo_union(f) AS f FROM (
+    SELECT k, cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_add(cuckoo_empty(1, 1e-8),
+             4 * k), 4 * k + 1), 4 * k + 2), 4 * k + 3) AS f
+    FROM generate_series(1, 32) k ORDER BY k) t;
+SELECT cuckoo_info(f)->'subfilters' AS subfilters, cuckoo_info(f)->'load' AS load FROM chain32;
+SELECT pg_temp.attempt(format($q$SELECT cuckoo_add(%L::cuckoo, 1000)$q$, f)) AS add_past_32 FROM chain32;
+DO $$ BEGIN
+  EXECUTE format('CREATE AGGREGATE pg_temp.agg_from_chain(anyelement, bigint, double precision) '
+                 '(SFUNC = cuckoo_agg_trans, STYPE = cuckoo, INITCOND = %L)', (SELECT f::text FROM chain32));
+END $$;
+SELECT pg_temp.attempt($q$SELECT pg_temp.agg_from_chain(g, 1, 1e-8)::text FROM generate_series(1000, 1003) g$q$)
+  AS agg_past_32;

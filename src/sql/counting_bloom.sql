@@ -22,7 +22,7 @@ CREATE TYPE @extschema@.counting_bloom (
   STORAGE = external
 );
 COMMENT ON TYPE @extschema@.counting_bloom IS
-  'Counting Bloom filter: set membership with deletes; m 4-bit counters and k hashes at bloom''s positions, sized by counting_bloom_empty(n, p) or counting_bloom_agg(value, n, p); no false negatives for members added and not deleted, unless a value that was never added is deleted';
+  'Counting Bloom filter: set membership with deletes; m 4-bit counters and k hashes at bloom''s positions, sized by counting_bloom_empty(n, p) or counting_bloom_agg(value, n, p); no false negatives for members added and not deleted, unless a value is deleted that was never added (or more often than added) while it tests present';
 
 COMMENT ON FUNCTION @extschema@.counting_bloom_in(cstring) IS
   'Text input of counting_bloom: \x followed by the hex of the binary format, validated';
@@ -72,7 +72,7 @@ CREATE FUNCTION @extschema@.counting_bloom_delete(sketch @extschema@.counting_bl
   RETURNS @extschema@.counting_bloom
   AS 'MODULE_PATHNAME', 'counting_bloom_delete' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.counting_bloom_delete(@extschema@.counting_bloom, anyelement) IS
-  'The filter with the value deleted once (its k counters decremented; saturated ones stay at 15); unchanged when a counter is 0. Delete only values that were added: deleting a false positive removes other members. A NULL value leaves it unchanged, a NULL filter gives NULL';
+  'The filter with the value deleted once (its k counters decremented; saturated ones stay at 15); unchanged when a counter is 0 (the value is certainly absent). The one call that can create a false negative: deleting a value that was never added, or more often than added (each row of counting_bloom_agg and each add counts once, a union adds the counts), while it tests present (a false positive, probability counting_bloom_fpp): it decrements other members'' counters. No check inside the filter can tell that case from a member, so delete only values you know were added; deleting values added, as often as added, never makes another member absent. A NULL value leaves it unchanged, a NULL filter gives NULL';
 
 -- Membership ----------------------------------------------------------------
 

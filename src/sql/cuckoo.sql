@@ -22,7 +22,7 @@ CREATE TYPE @extschema@.cuckoo (
   STORAGE = external
 );
 COMMENT ON TYPE @extschema@.cuckoo IS
-  'Cuckoo filter for set membership with deletes: no false negatives for values added and not deleted, false positives at a chosen rate p; f-bit fingerprints in buckets of b slots, sized by cuckoo_empty(n, p) or cuckoo_agg(value, n, p); grows by chained sub-filters; merge with cuckoo_union';
+  'Cuckoo filter for set membership with deletes: no false negatives for values added and not deleted (deleting a value never added, or more often than added, is the one call that can remove another member); false positives at a chosen rate p; f-bit fingerprints in buckets of b slots, one copy per add, sized by cuckoo_empty(n, p) or cuckoo_agg(value, n, p); grows by chained sub-filters; merge with cuckoo_union';
 
 COMMENT ON FUNCTION @extschema@.cuckoo_in(cstring) IS
   'Text input of cuckoo: \x followed by the hex of the binary format, validated';
@@ -70,12 +70,12 @@ COMMENT ON FUNCTION @extschema@.cuckoo_add(@extschema@.cuckoo, anyelement) IS
 CREATE FUNCTION @extschema@.cuckoo_add_new(sketch @extschema@.cuckoo, value anyelement) RETURNS @extschema@.cuckoo
   AS 'MODULE_PATHNAME', 'cuckoo_add_new' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_add_new(@extschema@.cuckoo, anyelement) IS
-  'The filter with the value added unless it may already be present (CF.ADDNX); a NULL value leaves it unchanged, a NULL filter gives NULL';
+  'The filter with the value added unless its fingerprint may already be present (CF.ADDNX: fingerprint set semantics, so a value skipped this way shares another value''s copy, and deleting either can make the other absent: use cuckoo_add or cuckoo_agg for filters you will delete from); a NULL value leaves it unchanged, a NULL filter gives NULL';
 
 CREATE FUNCTION @extschema@.cuckoo_delete(sketch @extschema@.cuckoo, value anyelement) RETURNS @extschema@.cuckoo
   AS 'MODULE_PATHNAME', 'cuckoo_delete' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_delete(@extschema@.cuckoo, anyelement) IS
-  'The filter with one copy of the value''s fingerprint removed (unchanged when absent); deleting a value never added that is a false positive removes another member''s fingerprint; a NULL value leaves it unchanged, a NULL filter gives NULL';
+  'The filter with one copy of the value''s fingerprint removed; unchanged when absent, and when sub-filters of two sizes hold the fingerprint in its buckets (which holds the value''s own copy is unknown: it stays maybe-present). Deleting a value that was added (and not yet deleted as often) never makes another member absent, after cuckoo_add, cuckoo_agg, cuckoo_union or a parallel or distributed plan (format version 2). False negatives come only from deleting a value never added, or more often than added, while it tests present (a false positive), and from deleting what cuckoo_add_new skipped or what a version 1 filter''s set-semantics aggregate merged; no check inside the filter tells a false positive from a member, so delete only values you know were added. A NULL value leaves it unchanged, a NULL filter gives NULL';
 
 -- Membership ----------------------------------------------------------------
 
@@ -115,14 +115,14 @@ COMMENT ON FUNCTION @extschema@.cuckoo_count(@extschema@.cuckoo, anyelement) IS
 CREATE FUNCTION @extschema@.cuckoo_union(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS @extschema@.cuckoo
   AS 'MODULE_PATHNAME', 'cuckoo_union2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_union(@extschema@.cuckoo, @extschema@.cuckoo) IS
-  'Union of two filters with the same fingerprint bits and bucket size (any n): each fingerprint of b is re-inserted into a''s sub-filters of its bucket count (set semantics: skipped when already there), into an appended sub-filter when none has room; a NULL side is ignored';
+  'Union of two filters with the same fingerprint bits and bucket size (any n): a multiset sum, every fingerprint copy of b added to a''s sub-filters of its bucket count (to an appended sub-filter when none has room), so deletes stay safe and counts add up; the result has the lower format version of the two; a NULL side is ignored';
 
 -- Reading -------------------------------------------------------------------
 
 CREATE FUNCTION @extschema@.cuckoo_cardinality(sketch @extschema@.cuckoo) RETURNS bigint
   AS 'MODULE_PATHNAME', 'cuckoo_cardinality' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_cardinality(@extschema@.cuckoo) IS
-  'Fingerprints held: the adds minus the successful deletes (exact while no two values share a fingerprint and bucket pair; cuckoo_agg and cuckoo_union skip a value already maybe-present); 0 for a NULL filter';
+  'Fingerprint copies held: the adds minus the successful deletes, where cuckoo_agg adds each distinct value once and a union adds the copies of both sides (exact, also after unions and growth, unless cuckoo_add_new skipped a value or the filter is format version 1, whose aggregates merged colliding values); 0 for a NULL filter';
 
 CREATE FUNCTION @extschema@.cuckoo_fpp(sketch @extschema@.cuckoo) RETURNS double precision
   AS 'MODULE_PATHNAME', 'cuckoo_fpp' LANGUAGE C IMMUTABLE PARALLEL SAFE;
@@ -132,7 +132,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_fpp(@extschema@.cuckoo) IS
 CREATE FUNCTION @extschema@.cuckoo_info(sketch @extschema@.cuckoo) RETURNS jsonb
   AS 'MODULE_PATHNAME', 'cuckoo_info' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_info(@extschema@.cuckoo) IS
-  'Buckets (of the first sub-filter), bucket size, fingerprint bits, sub-filters, capacity, count, load, size, false-positive probability, format version, hash and element kind of a filter, as jsonb';
+  'Buckets (of the first sub-filter), bucket size, fingerprint bits, sub-filters, capacity, count, load, size, false-positive probability, format version (2; 1 for filters built before aggregates kept a copy per distinct value), hash and element kind of a filter, as jsonb';
 
 CREATE FUNCTION @extschema@.cuckoo_eq(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS boolean
   AS 'MODULE_PATHNAME', 'cuckoo_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -168,9 +168,9 @@ COMMENT ON OPERATOR CLASS @extschema@.cuckoo_hash_ops USING hash IS
   'Hash equality of cuckoo values: GROUP BY, DISTINCT and UNION on cuckoo columns';
 
 -- Aggregates ----------------------------------------------------------------
--- The state is a cuckoo value updated in place (set semantics: a value
--- already maybe-present is not added again); its read-only final function
--- returns the stored form. SSPACE is a filter for ~100,000 values at
+-- The state is a cuckoo value updated in place (cuckoo_agg's keeps a seen
+-- set of 128-bit hashes: one copy per distinct value, core/cuckoo/cuckoo.h);
+-- its read-only final function returns the stored form. SSPACE is a filter for ~100,000 values at
 -- p = 0.01 (139 KB).
 
 CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, bigint, double precision)
@@ -194,7 +194,7 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(value anyelement, n bigint, p double pre
   COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, double precision) IS
-  'Cuckoo filter (bucket size 4) of the distinct non-NULL values, sized for n values at false-positive rate p (the same n and p on every row); grows past n; NULL over no rows';
+  'Cuckoo filter (bucket size 4) with one fingerprint copy per distinct non-NULL value (repeats removed by the value''s 128-bit hash, not by fingerprint, so deletes of added values are safe), sized for n values at false-positive rate p (the same n and p on every row); grows past n; NULL over no rows';
 
 CREATE AGGREGATE @extschema@.cuckoo_union(sketch @extschema@.cuckoo) (
   SFUNC = @extschema@.cuckoo_union_trans, STYPE = @extschema@.cuckoo, SSPACE = 140000,
@@ -202,4 +202,4 @@ CREATE AGGREGATE @extschema@.cuckoo_union(sketch @extschema@.cuckoo) (
   COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.cuckoo_union(@extschema@.cuckoo) IS
-  'Union of cuckoo filters with the same fingerprint bits and bucket size; NULL inputs skipped; NULL over no rows';
+  'Union of cuckoo filters with the same fingerprint bits and bucket size: a multiset sum of their copies (as cuckoo_union(a, b)); NULL inputs skipped; NULL over no rows';

@@ -56,6 +56,26 @@ class Filter {
   }
   Filter(int64_t n, double p, int b = 4) : Filter(params_for(n, p, b)) {}
 
+  // An empty distinct state (cuckoo_agg's encoding inside an aggregate):
+  // add_distinct adds one copy per distinct hash, its seen set removing
+  // repeats.
+  static Filter distinct(Params params) {
+    const std::vector<uint8_t> empty = empty_bytes(params);
+    View v;
+    const Status st = parse(empty.data(), empty.size(), Validation::kStructure, &v);
+    if (!st.is_ok()) throw std::runtime_error(st.message());
+    std::vector<uint8_t> bytes(distinct_size(v, kMinSeenCapacity));
+    write_distinct(v, kMinSeenCapacity, bytes.data());
+    Filter f;
+    f.state_.assign(std::move(bytes));
+    return f;
+  }
+  static Filter distinct(int64_t n, double p) { return distinct(params_for(n, p)); }
+  size_t add_distinct(Hash128 h) {
+    Family::Element e{h, false, true};
+    return state_.add(e);
+  }
+
   static Filter from_bytes(std::vector<uint8_t> bytes,
                            Validation validation = Validation::kCanonical) {
     View v;

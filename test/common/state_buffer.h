@@ -85,9 +85,10 @@ class StateBuffer {
       if (!arena) arena.emplace();
       return (*arena)(len);
     };
-    uint8_t* out = state::add<Family>(buf_.data(), buf_.size(), element, alloc);
+    uint8_t* out = nullptr;
+    const Status st = state::add<Family>(buf_.data(), buf_.size(), element, alloc, &out);
+    if (!st.is_ok()) throw std::logic_error(std::string("state::add: ") + st.message());
     if (out == buf_.data()) return 0;
-    if (out == nullptr) throw std::logic_error("state::add: the working state no longer parses");
     buf_ = arena->take(out);
     return arena->allocations();
   }

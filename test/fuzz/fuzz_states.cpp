@@ -577,8 +577,8 @@ bool cuckoo_settle(Bytes* s) {
   test::Arena arena;
   states::Allocator alloc{&arena};
   size_t len = s->size();
-  uint8_t* out = state::settle<cuckoo::Family>(s->data(), &len, alloc);
-  if (out == nullptr) return false;
+  uint8_t* out = nullptr;
+  if (!state::settle<cuckoo::Family>(s->data(), &len, alloc, &out).is_ok()) return false;
   if (out != s->data()) *s = arena.take(out);
   FUZZ_CHECK(s->size() == len && cuckoo::pending_of(s->data(), s->size()) == 0);
   return true;
@@ -622,8 +622,12 @@ CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
   const Bytes copy = *s;
   CuckooResult result;
   if (op.remove) {
-    result = ck::delete_hash(s->data(), h) ? CuckooResult::kDeleted : CuckooResult::kAbsent;
-    FUZZ_CHECK((result == CuckooResult::kDeleted) == present_before);
+    // A present value is deleted, or refused when sub-filters of two sizes
+    // hold its fingerprint (core/cuckoo/cuckoo.h); either refusal writes
+    // nothing.
+    const ck::DeleteResult r = ck::remove_hash(s->data(), h);
+    result = r == ck::DeleteResult::kDeleted ? CuckooResult::kDeleted : CuckooResult::kAbsent;
+    FUZZ_CHECK((r == ck::DeleteResult::kAbsent) == !present_before);
     if (result == CuckooResult::kAbsent) {
       FUZZ_CHECK(*s == copy);
       return result;
@@ -651,9 +655,11 @@ CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
       if (size > kCuckooGrowthBudget) return CuckooResult::kRefused;
       test::Arena arena;
       states::Allocator alloc{&arena};
-      uint8_t* out = state::add_growing<ck::Family>(s->data(), s->size(), op.element, growth, alloc);
+      uint8_t* out = nullptr;
+      const Status grown =
+          state::add_growing<ck::Family>(s->data(), s->size(), op.element, growth, alloc, &out);
       // The new sub-filter is empty and twice the largest: one growth.
-      FUZZ_CHECK(out != nullptr && alloc.calls == 1);
+      FUZZ_CHECK(grown.is_ok() && out != nullptr && alloc.calls == 1);
       *s = arena.take(out);
       FUZZ_CHECK(s->size() == size &&
                  ck::encoding_of(s->data()) == (before.encoding == ck::Encoding::kDeferred

@@ -72,7 +72,9 @@ case $type in
     answers="counting_bloom_cardinality(h)::text || E'\\t' || counting_bloom_info(h)::text || E'\\t' || coalesce(CASE WHEN get_byte(h::bytea, 7) IN (1, 255) THEN (SELECT string_agg((h @> g)::int::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')"
     ;;
   cuckoo)
-    version=1
+    # Version 2 (issue 32): one copy per distinct value in cuckoo_agg, unions
+    # a multiset sum; cuckoo_v1.txt was written by version 1's build.
+    version=2
     # cardinality, info, and how many copies of each integer 1..64 the
     # filter holds (cuckoo_count), one digit each (empty for filters of
     # another element kind than numbers).

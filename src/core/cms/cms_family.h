@@ -122,9 +122,11 @@ struct Family {
     return false;
   }
 
-  static void plan_growth(const View& v, Growth* growth) {
+  static Status plan_growth(const View& v, Growth* growth) {
     growth->arena_capacity = grown_arena_capacity(v, growth->text_len);
     growth->size = cms::working_size(v.params, growth->arena_capacity);
+
+    return Status::ok();
   }
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {

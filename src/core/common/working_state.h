@@ -29,7 +29,9 @@
 //   void write_stored(View, dst)
 //   struct Element, struct Growth       one value to add; what a full state needs
 //   bool add(state, Element&, Growth*)  true when done; else says what to grow
-//   void plan_growth(View, Growth*)     sets growth.size, the grown state's bytes
+//   Status plan_growth(View, Growth*)   sets growth.size, the grown state's bytes,
+//                                       or refuses (a limit: kOverflow), which the
+//                                       grow loops below hand back unchanged
 //   void grow(View, Growth, dst)        writes the grown copy
 //   struct MergePlan                    { bool in_place; size_t size; ... }
 //   Status plan_merge(View a, View b, MergePlan*)  refuses mismatched parameters
@@ -98,34 +100,42 @@ __attribute__((always_inline)) inline Status to_working(uint8_t* data, size_t le
 }
 
 // Adds one element to a working state, growing it as often as the family
-// asks (a larger hash set, dense registers, a larger text arena). Returns
-// the state, or the buffer that replaced it; nullptr if the state stopped
-// parsing (a broken invariant, never a wild write).
+// asks (a larger hash set, dense registers, a larger text arena). *out is the
+// state, or the buffer that replaced it. Refused with plan_growth's Status
+// when growth would pass a family limit (nothing written: the family's add
+// left the state as it was), kInvalidFormat if the state stopped parsing (a
+// broken invariant, never a wild write).
 template <class Family, class Alloc>
-uint8_t* add_growing(uint8_t* state, size_t len, typename Family::Element& element,
-                     typename Family::Growth growth, Alloc&& alloc) {
+Status add_growing(uint8_t* state, size_t len, typename Family::Element& element,
+                   typename Family::Growth growth, Alloc&& alloc, uint8_t** out) {
   do {
     typename Family::View v;
-    if (!Family::parse(state, len, &v).is_ok()) return nullptr;
-    Family::plan_growth(v, &growth);
+    if (!Family::parse(state, len, &v).is_ok())
+      return Status::error(StatusCode::kInvalidFormat, "an aggregate state stopped parsing");
+    Status st = Family::plan_growth(v, &growth);
+    if (!st.is_ok()) return st;
     uint8_t* grown = alloc(growth.size);
     Family::grow(v, growth, grown);
     carry_kind(state, grown);
     state = grown;
     len = growth.size;
   } while (!Family::add(state, element, &growth));
-  return state;
+  *out = state;
+  return Status::ok();
 }
 
 // The per-row path: the family's in-place add, inlined into the transition
-// function; growth is the rare case.
+// function; growth is the rare case. *out as for add_growing.
 template <class Family, class Alloc>
-__attribute__((always_inline)) inline uint8_t* add(uint8_t* state, size_t len,
-                                                   typename Family::Element& element,
-                                                   Alloc&& alloc) {
+__attribute__((always_inline)) inline Status add(uint8_t* state, size_t len,
+                                                 typename Family::Element& element,
+                                                 Alloc&& alloc, uint8_t** out) {
   typename Family::Growth growth;
-  if (__builtin_expect(Family::add(state, element, &growth), 1)) return state;
-  return add_growing<Family>(state, len, element, growth, alloc);
+  if (__builtin_expect(Family::add(state, element, &growth), 1)) {
+    *out = state;
+    return Status::ok();
+  }
+  return add_growing<Family>(state, len, element, growth, alloc, out);
 }
 
 // state ∪ other into the working state `state` (len bytes). *out is the
@@ -159,17 +169,19 @@ struct HasSettle<Family, std::void_t<decltype(Family::settle(
                              static_cast<typename Family::Growth*>(nullptr)))>>
     : std::true_type {};
 
-// The state with its queued values added, grown as often as needed: the
-// state itself or the buffer that replaced it (*len updated); nullptr if it
-// stopped parsing.
+// The state with its queued values added, grown as often as needed: *out is
+// the state itself or the buffer that replaced it (*len updated). Refused as
+// add_growing refuses.
 template <class Family, class Alloc>
-uint8_t* settle(uint8_t* state, size_t* len, Alloc&& alloc) {
+Status settle(uint8_t* state, size_t* len, Alloc&& alloc, uint8_t** out) {
   if constexpr (HasSettle<Family>::value) {
     typename Family::Growth growth;
     while (!Family::settle(state, &growth)) {
       typename Family::View v;
-      if (!Family::parse(state, *len, &v).is_ok()) return nullptr;
-      Family::plan_growth(v, &growth);
+      if (!Family::parse(state, *len, &v).is_ok())
+        return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
+      Status st = Family::plan_growth(v, &growth);
+      if (!st.is_ok()) return st;
       uint8_t* grown = alloc(growth.size);
       Family::grow(v, growth, grown);
       carry_kind(state, grown);
@@ -177,7 +189,8 @@ uint8_t* settle(uint8_t* state, size_t* len, Alloc&& alloc) {
       *len = growth.size;
     }
   }
-  return state;
+  *out = state;
+  return Status::ok();
 }
 
 // A settled copy of `data` when it has queued values (a new buffer from
@@ -189,10 +202,10 @@ Status settled(const uint8_t* data, size_t* len, Alloc&& alloc, const uint8_t** 
     if (!Family::has_pending(data, *len)) return Status::ok();
     uint8_t* copy = alloc(*len);
     std::memcpy(copy, data, *len);
-    copy = settle<Family>(copy, len, alloc);
-    if (copy == nullptr)
-      return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
-    *out = copy;
+    uint8_t* settled_copy = nullptr;
+    Status st = settle<Family>(copy, len, alloc, &settled_copy);
+    if (!st.is_ok()) return st;
+    *out = settled_copy;
   }
   return Status::ok();
 }
@@ -213,9 +226,8 @@ Status merge(uint8_t* state, size_t len, const typename Family::View& other_in, 
              uint8_t** out, size_t* out_len) {
   typename Family::View other = other_in;
   if constexpr (HasSettle<Family>::value) {
-    state = settle<Family>(state, &len, alloc);
-    if (state == nullptr)
-      return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
+    Status settle_st = settle<Family>(state, &len, alloc, &state);
+    if (!settle_st.is_ok()) return settle_st;
     size_t other_len = other.size;
     const uint8_t* other_bytes = nullptr;
     Status settled_st = settled<Family>(Family::bytes_of(other), &other_len, alloc, &other_bytes);

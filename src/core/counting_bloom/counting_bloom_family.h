@@ -79,7 +79,10 @@ struct Family {
     return true;
   }
 
-  static void plan_growth(const View& v, Growth* growth) { growth->size = v.size; }
+  static Status plan_growth(const View& v, Growth* growth) {
+    growth->size = v.size;
+    return Status::ok();
+  }
   static void grow(const View& v, const Growth&, uint8_t* dst) { write_working(v, dst); }
 
   struct MergePlan {

@@ -36,11 +36,82 @@
 // and the value goes there. Lookups check every sub-filter (each with its own
 // B); at most kMaxSubfilters, and never past kMaxDumpableBytes.
 //
-// Stored format (version 1), all integers little-endian:
+// Copies and deletes (format version 2, issue 32). A filter is a multiset of
+// fingerprint copies, and every copy stands for one add of one value that
+// was not deleted since:
+//   - cuckoo_add adds a copy; cuckoo_add_new adds one unless the fingerprint
+//     is maybe-present (CF.ADDNX: the caller's choice of fingerprint set
+//     semantics, see below);
+//   - cuckoo_agg adds one copy per distinct value it sees. Its working state
+//     (the distinct encoding) keeps the 128-bit hash of every value it added
+//     in a seen set; a repeated row finds its hash there and is skipped.
+//     Duplicates are removed by the whole 128-bit hash, never by the
+//     fingerprint: two distinct values that share a fingerprint and a bucket
+//     pair get two copies (values whose 128-bit hashes are equal count as
+//     one: about n^2 / 2^129 of them, 1.5e-27 at n = 10^6);
+//   - a union adds every copy of b to a (a multiset sum), at the bucket it
+//     had in b, into a sub-filter of b's bucket count. A union of two
+//     cuckoo_agg states (the combine step of a parallel plan) then removes
+//     one copy for each hash both seen sets hold: that value was added on
+//     both sides, and it keeps exactly one copy, as in one serial pass.
+//     (When that removal is refused as ambiguous, below, both copies stay:
+//     a count one too high, never a member lost.) Partial states that went
+//     through text (Citus) carry no seen set: a value met on k shards keeps
+//     k copies. A seen set holds at most kMaxSeenCapacity * 3/4 values
+//     (12.5M); an aggregate past that continues with fingerprint set
+//     semantics, and its filter is marked version 1 (below);
 //
-//   byte 0-7    common header (header.h): kind cuckoo, version 1, hash
+// Why no delete of a value added (and not yet deleted as often) can make
+// another value absent. Call two values alike in a sub-filter of B buckets
+// when they have the same fingerprint fp and the same bucket pair there.
+// Every slot holding fp in bucket i of a sub-filter of B buckets belongs to
+// a value whose pair is {i, alt(i, fp)}: the pair is a function of (i, fp),
+// so the copies of fp in a pair are exactly the copies of the alike values.
+// Invariant: for every sub-filter size B and every class of alike values,
+// the copies of fp in that pair over the sub-filters of size B equal the
+// sum, over the class's values, of their copies placed at size B (added,
+// not yet deleted). Adds and unions keep it (a copy goes to a pair of its
+// value at size B; kicks move a copy to the other bucket of its own pair;
+// a union re-inserts a copy of b's size-B sub-filter at its bucket into a
+// size-B sub-filter). A delete of a value x with a copy left has one copy
+// placed at some size B_x, so the class of x at B_x holds a copy; if every
+// sub-filter holding fp in x's pair has the same size, that size is B_x,
+// and removing any copy there lowers the class's copies and x's by one
+// (the copies are interchangeable within the class): every other value
+// keeps all of its copies. If sub-filters of two sizes hold fp in x's pairs,
+// which size holds x's copy is unknown, and nothing is removed (kAmbiguous:
+// x stays maybe-present, a false positive, never a false negative). This
+// needs a filter that grew and a fingerprint match in another size, about
+// cuckoo_fpp of deletes. Within one size a delete is never refused.
+// Counts: every copy is one add, so cuckoo_cardinality (the copies held)
+// is the adds minus the deletes; nothing is merged by fingerprint, so it
+// stays exact after unions and growth (a value two parallel workers met
+// keeps one copy: the combine removes the other by its hash).
+//
+// What breaks the promise: deleting a value never added (or more often than
+// added), when it is a false positive, removes another value's copy; and
+// cuckoo_add_new skips a value whose fingerprint is maybe-present, so a
+// value it skipped shares another's copy. Version 1 filters (written before
+// issue 32) were built by aggregates and unions with fingerprint set
+// semantics, so their alike values may share one copy: every value added
+// is present (no false negative until a delete), but a delete may remove
+// an alike value, and their counts are a lower bound. A filter keeps its
+// version when written to, and a union of a version 1 filter is version 1.
+//
+// Cost of repeats: a value on 10^6 rows of one cuckoo_agg costs one
+// fingerprint copy and one 16-byte seen-set slot while the aggregate runs
+// (the set is dropped from the stored form). cuckoo_add of one value k
+// times stores k copies: past 2b of them (its two buckets full) each 2b more
+// need a new sub-filter, so about 2b * 32 adds of one value reach the chain
+// limit (ERROR 54000, nothing lost): use cuckoo_agg or cuckoo_add_new for
+// repeated values.
+//
+// Stored format (versions 1 and 2, one layout), all integers little-endian:
+//
+//   byte 0-7    common header (header.h): kind cuckoo, version 1 or 2, hash
 //               identity; param[0] = f (4..32), param[1] = encoding (0 =
-//               stored, 1 = working), byte 7 = element kind
+//               stored, 1 = working, 2 = deferred, 3 = distinct), byte 7 =
+//               element kind
 //   byte 8      b, the bucket size (2, 4 or 8)
 //   byte 9      S, the number of sub-filters (1..kMaxSubfilters)
 //   byte 10-15  zero
@@ -70,6 +141,10 @@
 // anything but an add reads it: the state mechanism does that for the stored
 // form and merges (working_state.h), the server before a delete.
 //
+// Distinct encoding (param[1] = 3, cuckoo_agg states): the layout followed
+// by the seen set (kSeenHeaderBytes + 16 * capacity bytes), then any zero
+// tail. write_stored drops the set; every input path refuses encoding 3.
+//
 // Every function here works on caller-owned byte buffers and never allocates.
 #pragma once
 
@@ -85,7 +160,10 @@
 
 namespace sketch::cuckoo {
 
-constexpr uint8_t kFormatVersion = 1;
+// Version 2 (written since issue 32) has version 1's layout; what changed is
+// what a fingerprint copy means (see "Copies and deletes" above). Both read.
+constexpr uint8_t kFormatVersion = 2;
+constexpr uint8_t kOldestFormatVersion = 1;
 
 constexpr int kMinFingerprintBits = 4;
 constexpr int kMaxFingerprintBits = 32;
@@ -98,7 +176,23 @@ constexpr size_t kFirstSubfilterOffset = 16;
 constexpr size_t kSubfilterHeaderBytes = 16;
 constexpr size_t kGuardBytes = 8;
 
-enum class Encoding : uint8_t { kStored = 0, kWorking = 1, kDeferred = 2 };
+enum class Encoding : uint8_t { kStored = 0, kWorking = 1, kDeferred = 2, kDistinct = 3 };
+
+// The seen set of the distinct encoding, after the layout: 8 bytes entries,
+// 8 bytes capacity (a power of two, kMinSeenCapacity..kMaxSeenCapacity),
+// then capacity 16-byte slots (a value's 128-bit hash, all zero = empty).
+constexpr uint64_t kMinSeenCapacity = 64;
+constexpr uint64_t kMaxSeenCapacity = uint64_t{1} << 24;  // 256 MiB, 12.5M values
+constexpr size_t kSeenHeaderBytes = 16;
+inline size_t seen_region_bytes(uint64_t capacity) {
+  return kSeenHeaderBytes + static_cast<size_t>(capacity) * 16;
+}
+// The capacity that holds `entries` at a load of at most 3/4.
+inline uint64_t seen_capacity_for(uint64_t entries) {
+  uint64_t cap = kMinSeenCapacity;
+  while (cap < kMaxSeenCapacity && entries * 4 >= cap * 3) cap *= 2;
+  return cap;
+}
 
 // The queue of the deferred encoding, after the layout.
 constexpr uint32_t kPendingSlots = 16;
@@ -144,6 +238,7 @@ Status size_for(int64_t n, double p, int64_t bucket_size, Params* out);
 
 // A parsed, read-only look at a filter.
 struct View {
+  uint8_t version;  // 1 or 2: what a copy means (see the top)
   int fingerprint_bits;
   int bucket_size;
   uint8_t hash_identity;
@@ -152,6 +247,8 @@ struct View {
   size_t used;  // bytes of the layout (header to guard); size - used is the tail
                 // (the queue of the deferred encoding)
   uint32_t pending;  // hashes queued in a deferred state, not added yet
+  uint64_t seen_entries;   // the distinct encoding's seen set (0, 0 otherwise)
+  uint64_t seen_capacity;
   const uint8_t* data;
   size_t size;
   uint64_t buckets[kMaxSubfilters];
@@ -187,8 +284,32 @@ constexpr size_t kDeferredMinBytes = size_t{1} << 20;
 void write_stored(const View& v, uint8_t* dst);
 void write_working(const View& v, uint8_t* dst);
 inline size_t working_size(const View& v) {
-  return v.encoding == Encoding::kDeferred ? v.used + kQueueBytes : v.used;
+  if (v.encoding == Encoding::kDeferred) return v.used + kQueueBytes;
+  if (v.encoding == Encoding::kDistinct) return v.used + seen_region_bytes(v.seen_capacity);
+  return v.used;
 }
+
+// --- the distinct encoding (cuckoo_agg's state) -------------------------------
+
+// Writes v's layout (any encoding, nothing queued) followed by a seen set of
+// `capacity` slots holding v's entries when v is distinct (empty otherwise):
+// distinct_size(v, capacity) bytes, encoding distinct. capacity must hold
+// v.seen_entries at a load below 1 (seen_capacity_for).
+inline size_t distinct_size(const View& v, uint64_t capacity) {
+  return v.used + seen_region_bytes(capacity);
+}
+void write_distinct(const View& v, uint64_t capacity, uint8_t* dst);
+
+enum class DistinctResult { kAdded, kSeen, kFilterFull, kSetFull };
+
+// cuckoo_agg's add into a distinct state: a value whose 128-bit hash the seen
+// set holds was added before and is skipped (kSeen: duplicates of one value
+// are removed by the whole hash, not by the fingerprint, so two distinct
+// values that share a fingerprint and bucket pair each get a copy); any
+// other value adds one fingerprint copy (add_hash) and enters the set.
+// kFilterFull: no sub-filter takes it; kSetFull: the set is at 3/4 load;
+// in both cases nothing changed and the caller grows.
+DistinctResult add_distinct(uint8_t* state, Hash128 h);
 
 // --- hashing ------------------------------------------------------------------
 
@@ -275,9 +396,16 @@ AddResult add_hash(uint8_t* filter, Hash128 h);
 // Adds unless maybe-present (CF.ADDNX; set semantics of cuckoo_agg).
 AddResult add_new_hash(uint8_t* filter, Hash128 h);
 
-// Removes one copy of the fingerprint from its candidate buckets; sub-filters
-// searched newest first (the last of the chain first), in each bucket i1
-// before i2, lowest slot first. False when absent (nothing changed).
+// Removes one copy of the fingerprint from its candidate buckets, unless that
+// could remove another value's copy (see "Copies and deletes" above): when
+// sub-filters of two different bucket counts hold the fingerprint in the
+// value's candidate buckets, nothing is removed (kAmbiguous). Otherwise the
+// newest matching sub-filter loses one copy: bucket i1 before i2, lowest
+// slot first. kAbsent: no copy anywhere (nothing changed).
+enum class DeleteResult { kDeleted, kAbsent, kAmbiguous };
+DeleteResult remove_hash(uint8_t* filter, Hash128 h);
+
+// remove_hash(...) == kDeleted.
 bool delete_hash(uint8_t* filter, Hash128 h);
 
 // A deferred state (and only one): queues h, prefetching its buckets; when
@@ -326,11 +454,23 @@ Status plan_union(const View& a, const View& b, bool* in_place, size_t* size);
 
 // a ∪ b into `target` (a's own buffer when in place, else a new zeroed buffer
 // of the planned size, into which a's layout is copied first): every
-// fingerprint of each sub-filter of b with B buckets is re-inserted at its
-// bucket into the sub-filters of a with that B (the first that takes it,
-// skipped when already in its bucket pair there); what none takes goes to a
-// sub-filter with that B appended for it. Cannot fail.
+// fingerprint copy of each sub-filter of b with B buckets is added at its
+// bucket into the sub-filters of a with that B (a multiset sum: the first
+// with a free slot in the pair, else relocation, tried until it fails once
+// per sub-filter of b); what none takes goes to a sub-filter with that B
+// appended for it. The result has the lower of a's and b's versions.
+// Cannot fail.
 void union_into(uint8_t* target, size_t target_len, const View& a, const View& b);
+
+// The union of a distinct state a (cuckoo_agg's) with b into `target`, a
+// zeroed buffer of plan_union's size plus seen_region_bytes(capacity): the
+// union_into of their layouts, then a's seen set (capacity slots, at least
+// seen_capacity_for of both sets' entries); when b is distinct too (the
+// combine step of a parallel plan) each hash of b's set that a's holds loses
+// one of its two copies (remove_hash), the others enter the set. Encoding
+// distinct.
+void union_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
+                    uint64_t capacity);
 
 // --- estimates ---------------------------------------------------------------------
 

@@ -3,8 +3,8 @@
 // A state is updated in place in either encoding: an add writes slots and a
 // count inside a sub-filter. When no sub-filter takes a value (its kick path
 // undone), add asks for growth: a copy with one more sub-filter of twice the
-// largest B (the caller checks plan_grow's limits first: 54000 in the
-// server). A union writes into a working state's zero tail when it is large
+// largest B, refused by plan_growth (kOverflow, 54000 in the server) past
+// kMaxSubfilters or kMaxDumpableBytes. A union writes into a working state's zero tail when it is large
 // enough, else into a new buffer of a.used + b.used bytes (the most the
 // appended sub-filters can take), so plan_merge knows the size before merge
 // runs and merge cannot fail; the tail never exceeds one operand.
@@ -43,14 +43,20 @@ struct Family {
   static void write_stored(const View& v, uint8_t* dst) { cuckoo::write_stored(v, dst); }
 
   // One value: its hash, and whether it is added only when not maybe-present
-  // (cuckoo_add_new and cuckoo_agg) or as one more copy (cuckoo_add).
+  // (cuckoo_add_new), as one more copy (cuckoo_add), or once per distinct
+  // value (cuckoo_agg: `distinct`, into a distinct state; into any other
+  // state it is one more copy, which keeps every promise of cuckoo.h).
   struct Element {
     Hash128 hash;
     bool only_new;
+    bool distinct = false;
   };
 
+  // `seen`: the distinct state's seen set needs twice its slots (size is then
+  // its bytes); otherwise the filter a sub-filter.
   struct Growth {
     size_t size;
+    bool seen = false;
   };
 
   // A deferred state (cuckoo_agg's, in filters of 1 MiB or more) queues a
@@ -58,7 +64,22 @@ struct Family {
   // one adds its queue first, then the value at once.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
     growth->size = 0;
-    if (encoding_of(state) == Encoding::kDeferred) {
+    growth->seen = false;
+    const Encoding encoding = encoding_of(state);
+    if (e.distinct) {
+      if (encoding == Encoding::kDistinct) {
+        switch (add_distinct(state, e.hash)) {
+          case DistinctResult::kAdded:
+          case DistinctResult::kSeen: return true;
+          case DistinctResult::kFilterFull: return false;
+          case DistinctResult::kSetFull: growth->seen = true; return false;
+        }
+      }
+      if (encoding == Encoding::kDeferred && cuckoo::settle(state) == AddResult::kFull)
+        return false;
+      return add_hash(state, e.hash) != AddResult::kFull;
+    }
+    if (encoding == Encoding::kDeferred) {
       if (e.only_new) return add_deferred(state, e.hash) != AddResult::kFull;
       if (cuckoo::settle(state) == AddResult::kFull) return false;
     }
@@ -75,26 +96,48 @@ struct Family {
     return cuckoo::settle(state) != AddResult::kFull;
   }
 
-  // SIZE_MAX when growth passes a limit (plan_grow's Status says which): no
-  // allocator hands that out.
-  static void plan_growth(const View& v, Growth* growth) {
-    (void)plan_grow(v, &growth->size);
+  // kOverflow when growth passes kMaxSubfilters or kMaxDumpableBytes (the
+  // grow loops of working_state.h hand it back; grow is never called then).
+  static Status plan_growth(const View& v, Growth* growth) {
+    if (growth->seen) {
+      growth->size = distinct_size(v, v.seen_capacity * 2);
+      return Status::ok();
+    }
+    return plan_grow(v, &growth->size);
   }
-  static void grow(const View& v, const Growth&, uint8_t* dst) { cuckoo::grow(v, dst); }
+  static void grow(const View& v, const Growth& growth, uint8_t* dst) {
+    if (growth.seen) {
+      write_distinct(v, v.seen_capacity * 2, dst);
+    } else {
+      cuckoo::grow(v, dst);
+    }
+  }
 
   struct MergePlan {
     bool in_place;
     size_t size;
+    uint64_t seen_capacity;  // a distinct a: the result's seen set; else 0
   };
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_union(a, b, &plan->in_place, &plan->size);
+    Status st = plan_union(a, b, &plan->in_place, &plan->size);
+    plan->seen_capacity = 0;
+    if (!st.is_ok() || a.encoding != Encoding::kDistinct) return st;
+    const uint64_t entries =
+        a.seen_entries + (b.encoding == Encoding::kDistinct ? b.seen_entries : 0);
+    const uint64_t wanted = seen_capacity_for(entries);
+    plan->seen_capacity = wanted > a.seen_capacity ? wanted : a.seen_capacity;
+    plan->in_place = false;
+    plan->size = a.used + b.used + seen_region_bytes(plan->seen_capacity);
+    return Status::ok();
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                     uint8_t* dst) {
     if (plan.in_place) {
       union_into(a_buffer, a.size, a, b);
+    } else if (plan.seen_capacity != 0) {
+      union_distinct(dst, plan.size, a, b, plan.seen_capacity);
     } else {
       union_into(dst, plan.size, a, b);
     }

@@ -107,12 +107,33 @@ const char* check_queue(const uint8_t* data, size_t len, size_t used, uint32_t* 
   return nullptr;
 }
 
+// The distinct encoding's seen set at `used`: a header inside the buffer, a
+// power-of-two capacity in range, fewer entries than slots (a probe always
+// meets an empty slot or stops after `capacity` steps), and its slots.
+// nullptr or the reason.
+const char* check_seen(const uint8_t* data, size_t len, size_t used, uint64_t* entries,
+                       uint64_t* capacity) {
+  if (len - used < kSeenHeaderBytes) return "a distinct state's seen set is truncated";
+  const uint64_t n = load_le64(data + used);
+  const uint64_t cap = load_le64(data + used + 8);
+  if (cap < kMinSeenCapacity || cap > kMaxSeenCapacity || (cap & (cap - 1)) != 0)
+    return "a distinct state's seen set has an invalid capacity";
+  if (n >= cap) return "a distinct state's seen set counts more entries than slots";
+  if (len - used - kSeenHeaderBytes < cap * 16) return "a distinct state's seen set is truncated";
+  *entries = n;
+  *capacity = cap;
+  return nullptr;
+}
+
+bool known_version(const uint8_t* data, size_t len) {
+  return is_current_header(data, len, SketchKind::kCuckoo, kFormatVersion) ||
+         is_current_header(data, len, SketchKind::kCuckoo, kOldestFormatVersion);
+}
+
 }  // namespace
 
 bool is_valid_structure(const uint8_t* data, size_t len) {
-  if (!is_current_header(data, len, SketchKind::kCuckoo, kFormatVersion) ||
-      !valid_element_kind(data[kElementKindOffset]))
-    return false;
+  if (!known_version(data, len) || !valid_element_kind(data[kElementKindOffset])) return false;
   const auto encoding = static_cast<Encoding>(data[6]);
   View v;
   if (walk(data, len, &v) != nullptr) return false;
@@ -123,6 +144,10 @@ bool is_valid_structure(const uint8_t* data, size_t len) {
       uint32_t pending;
       return check_queue(data, len, v.used, &pending) == nullptr;
     }
+    case Encoding::kDistinct: {
+      uint64_t entries, capacity;
+      return check_seen(data, len, v.used, &entries, &capacity) == nullptr;
+    }
   }
   return false;
 }
@@ -130,15 +155,17 @@ bool is_valid_structure(const uint8_t* data, size_t len) {
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
   Header header;
   Status st = read_header(data, len, SketchKind::kCuckoo, kFormatVersion, &header);
+  // read_header accepts versions 1..kFormatVersion: both share one layout.
   if (!st.is_ok()) return st;
   const auto encoding = static_cast<Encoding>(header.param[1]);
-  if ((encoding == Encoding::kWorking || encoding == Encoding::kDeferred) &&
+  if ((encoding == Encoding::kWorking || encoding == Encoding::kDeferred ||
+       encoding == Encoding::kDistinct) &&
       validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cuckoo data: encoding %u is an aggregate's working state, "
                          "which is never stored", header.param[1]);
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking &&
-      encoding != Encoding::kDeferred)
+      encoding != Encoding::kDeferred && encoding != Encoding::kDistinct)
     return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
                          header.param[1]);
   if (!valid_element_kind(header.param[2]))
@@ -154,11 +181,19 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          "invalid cuckoo data: the sub-filters need %zu bytes, got %zu", v.used,
                          len);
   v.pending = 0;
+  v.seen_entries = 0;
+  v.seen_capacity = 0;
   if (encoding == Encoding::kDeferred) {
     problem = check_queue(data, len, v.used, &v.pending);
     if (problem != nullptr)
       return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s", problem);
   }
+  if (encoding == Encoding::kDistinct) {
+    problem = check_seen(data, len, v.used, &v.seen_entries, &v.seen_capacity);
+    if (problem != nullptr)
+      return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s", problem);
+  }
+  v.version = header.version;
   v.hash_identity = header.hash_identity;
   v.encoding = encoding;
   v.data = data;
@@ -237,7 +272,8 @@ void write_stored(const View& v, uint8_t* dst) {
 
 void write_working(const View& v, uint8_t* dst) {
   std::memcpy(dst, v.data, working_size(v));
-  if (v.encoding != Encoding::kDeferred) dst[6] = static_cast<uint8_t>(Encoding::kWorking);
+  if (v.encoding != Encoding::kDeferred && v.encoding != Encoding::kDistinct)
+    dst[6] = static_cast<uint8_t>(Encoding::kWorking);
 }
 
 }  // namespace sketch::cuckoo

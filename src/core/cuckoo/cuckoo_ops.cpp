@@ -234,26 +234,44 @@ AddResult settle(uint8_t* filter) {
 
 AddResult add_new_hash(uint8_t* filter, Hash128 h) { return add_to_chain(filter, h, true); }
 
-bool delete_hash(uint8_t* filter, Hash128 h) {
+DeleteResult remove_hash(uint8_t* filter, Hash128 h) {
   Chain c;
   chain_of(filter, &c);
   const uint32_t fp = fingerprint_of(h, c.f);
+  // The newest sub-filter holding fp in h's pair, and whether one of another
+  // bucket count does too (cuckoo.h: which size holds h's copy is unknown).
+  int found = -1;
+  uint64_t pair[2] = {0, 0};
   for (int j = c.s - 1; j >= 0; j--) {
     const uint64_t i1 = primary_bucket(h, c.sub[j].buckets);
-    const uint64_t pair[2] = {i1, alt_bucket(i1, fp, c.sub[j].buckets)};
-    for (uint64_t i : pair) {
-      const uint64_t first = i * static_cast<uint64_t>(c.b);
-      for (int k = 0; k < c.b; k++) {
-        if (get_slot(c.sub[j].area, first + k, c.f) == fp) {
-          set_slot(c.sub[j].area, first + k, c.f, 0);
-          bump_count(c.sub[j].header, c.b, -1);
-          return true;
-        }
+    const uint64_t i2 = alt_bucket(i1, fp, c.sub[j].buckets);
+    if (count_in_bucket(c.sub[j].area, i1, c.b, c.f, fp) == 0 &&
+        count_in_bucket(c.sub[j].area, i2, c.b, c.f, fp) == 0)
+      continue;
+    if (found < 0) {
+      found = j;
+      pair[0] = i1;
+      pair[1] = i2;
+    } else if (c.sub[j].buckets != c.sub[found].buckets) {
+      return DeleteResult::kAmbiguous;
+    }
+  }
+  if (found < 0) return DeleteResult::kAbsent;
+  const Sub& sub = c.sub[found];
+  for (uint64_t i : pair) {
+    const uint64_t first = i * static_cast<uint64_t>(c.b);
+    for (int k = 0; k < c.b; k++) {
+      if (get_slot(sub.area, first + k, c.f) == fp) {
+        set_slot(sub.area, first + k, c.f, 0);
+        bump_count(sub.header, c.b, -1);
+        return DeleteResult::kDeleted;
       }
     }
   }
-  return false;
+  return DeleteResult::kAbsent;  // not reached: a bucket of the pair holds fp
 }
+
+bool delete_hash(uint8_t* filter, Hash128 h) { return remove_hash(filter, h) == DeleteResult::kDeleted; }
 
 bool contains_hash(const View& v, Hash128 h) {
   const uint32_t fp = fingerprint_of(h, v.fingerprint_bits);
@@ -293,7 +311,10 @@ Status plan_grow(const View& v, size_t* size) {
   const uint64_t buckets = largest_buckets(v) * 2;
   const uint64_t added = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   const uint64_t layout = static_cast<uint64_t>(v.used) + added;
-  const uint64_t total = layout + (v.encoding == Encoding::kDeferred ? kQueueBytes : 0);
+  uint64_t after = 0;  // what follows the layout: the queue or the seen set
+  if (v.encoding == Encoding::kDeferred) after = kQueueBytes;
+  if (v.encoding == Encoding::kDistinct) after = seen_region_bytes(v.seen_capacity);
+  const uint64_t total = layout + after;
   *size = layout > kMaxDumpableBytes ? SIZE_MAX : static_cast<size_t>(total);
   if (v.subfilters >= kMaxSubfilters)
     return Status::error(StatusCode::kOverflow,
@@ -309,17 +330,137 @@ Status plan_grow(const View& v, size_t* size) {
 }
 
 void grow(const View& v, uint8_t* dst) {
+  // plan_grow refused this; the bound is kept here too, so that no caller
+  // can make a 33rd sub-filter (Chain::sub and View::buckets hold 32).
+  if (v.subfilters >= kMaxSubfilters) return;
   const uint64_t buckets = largest_buckets(v) * 2;
   const size_t at = v.used - kGuardBytes;
   std::memcpy(dst, v.data, at);
   const bool deferred = v.encoding == Encoding::kDeferred;
-  dst[6] = static_cast<uint8_t>(deferred ? Encoding::kDeferred : Encoding::kWorking);
+  const bool distinct = v.encoding == Encoding::kDistinct;
+  dst[6] = static_cast<uint8_t>(deferred   ? Encoding::kDeferred
+                                : distinct ? Encoding::kDistinct
+                                           : Encoding::kWorking);
   dst[kSubfilterCountOffset] = static_cast<uint8_t>(v.subfilters + 1);
   const size_t bytes = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   std::memset(dst + at, 0, bytes + kGuardBytes);
   store_le64(dst + at, buckets);
-  // The queue goes along, after the new guard.
+  // The queue or the seen set goes along, after the new guard.
   if (deferred) std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used, kQueueBytes);
+  if (distinct)
+    std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used,
+                seen_region_bytes(v.seen_capacity));
+}
+
+// --- the seen set of the distinct encoding ------------------------------------------
+
+namespace {
+
+// Slot position of a hash in a table of `capacity` (a power of two) slots.
+uint64_t seen_home(Hash128 h, uint64_t capacity) {
+  return mix64(h.low ^ (h.high * 0x9e3779b97f4a7c15ULL)) & (capacity - 1);
+}
+
+// The all-zero slot means empty: the one hash that is all zero is kept as
+// (0, 1) (it is then one value with (0, 1); both are 2^-128 events).
+Hash128 seen_key(Hash128 h) {
+  if (h.low == 0 && h.high == 0) h.high = 1;
+  return h;
+}
+
+struct Seen {
+  uint8_t* header;  // entries, capacity
+  uint8_t* slots;
+  uint64_t capacity;
+};
+
+Seen seen_of(uint8_t* filter) {
+  Chain c;
+  chain_of(filter, &c);
+  const Sub& last = c.sub[c.s - 1];
+  uint8_t* header = last.area + area_bytes(last.buckets, c.b, c.f) + kGuardBytes;
+  return Seen{header, header + kSeenHeaderBytes, load_le64(header + 8)};
+}
+
+// Finds h: true when present; else *empty is the slot it would take, or
+// UINT64_MAX when `capacity` probes met no empty slot (a state whose count
+// is off; the caller then grows the set, which rehashes what it holds).
+bool seen_find(const uint8_t* slots, uint64_t capacity, Hash128 key, uint64_t* empty) {
+  uint64_t at = seen_home(key, capacity);
+  for (uint64_t step = 0; step < capacity; step++) {
+    const uint8_t* slot = slots + at * 16;
+    const uint64_t lo = load_le64(slot), hi = load_le64(slot + 8);
+    if (lo == key.low && hi == key.high) return true;
+    if (lo == 0 && hi == 0) {
+      *empty = at;
+      return false;
+    }
+    at = (at + 1) & (capacity - 1);
+  }
+  *empty = UINT64_MAX;
+  return false;
+}
+
+// Inserts a key known to be absent; false when there is no empty slot.
+bool seen_insert(const Seen& s, Hash128 key) {
+  uint64_t empty;
+  if (seen_find(s.slots, s.capacity, key, &empty)) return true;
+  if (empty == UINT64_MAX) return false;
+  store_le64(s.slots + empty * 16, key.low);
+  store_le64(s.slots + empty * 16 + 8, key.high);
+  const uint64_t n = load_le64(s.header);
+  store_le64(s.header, n + 1 < s.capacity ? n + 1 : s.capacity - 1);
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+// A seen set of `capacity` slots at `header`, holding v's entries when v is
+// distinct (empty otherwise).
+void write_seen(const View& v, uint64_t capacity, uint8_t* header) {
+  std::memset(header, 0, seen_region_bytes(capacity));
+  store_le64(header + 8, capacity);
+  if (v.encoding != Encoding::kDistinct) return;
+  const Seen to{header, header + kSeenHeaderBytes, capacity};
+  const uint8_t* from = v.data + v.used + kSeenHeaderBytes;
+  for (uint64_t k = 0; k < v.seen_capacity; k++) {
+    const Hash128 key{load_le64(from + k * 16), load_le64(from + k * 16 + 8)};
+    if (key.low == 0 && key.high == 0) continue;
+    if (!seen_insert(to, key)) return;  // only when capacity is below the entries
+  }
+}
+
+}  // namespace
+
+void write_distinct(const View& v, uint64_t capacity, uint8_t* dst) {
+  std::memcpy(dst, v.data, v.used);
+  dst[6] = static_cast<uint8_t>(Encoding::kDistinct);
+  write_seen(v, capacity, dst + v.used);
+}
+
+DistinctResult add_distinct(uint8_t* state, Hash128 h) {
+  const Seen s = seen_of(state);
+  const Hash128 key = seen_key(h);
+  uint64_t empty;
+  if (seen_find(s.slots, s.capacity, key, &empty)) return DistinctResult::kSeen;
+  if (empty == UINT64_MAX || (load_le64(s.header) + 1) * 4 > s.capacity * 3) {
+    if (s.capacity < kMaxSeenCapacity) return DistinctResult::kSetFull;
+    // The set cannot grow: fingerprint set semantics from here on, which
+    // only version 1 describes (cuckoo.h).
+    state[3] = kOldestFormatVersion;
+    switch (add_new_hash(state, h)) {
+      case AddResult::kAdded: return DistinctResult::kAdded;
+      case AddResult::kPresent: return DistinctResult::kSeen;
+      case AddResult::kFull: return DistinctResult::kFilterFull;
+    }
+  }
+  if (add_hash(state, h) == AddResult::kFull) return DistinctResult::kFilterFull;
+  store_le64(s.slots + empty * 16, key.low);
+  store_le64(s.slots + empty * 16 + 8, key.high);
+  store_le64(s.header, load_le64(s.header) + 1);
+  return DistinctResult::kAdded;
 }
 
 // --- combining ---------------------------------------------------------------------
@@ -360,6 +501,8 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
     std::memset(target + a.used, 0, target_len - a.used);
   }
   target[6] = static_cast<uint8_t>(Encoding::kWorking);
+  // A union with a version 1 filter can promise only what version 1 does.
+  target[3] = a.version < b.version ? a.version : b.version;
   const int f = a.fingerprint_bits;
   const int bs = a.bucket_size;
   const int original = a.subfilters;
@@ -370,6 +513,11 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
     const uint64_t buckets = b.buckets[jb];
     const uint8_t* barea = area_of(b, jb);
     int overflow = -1;  // the sub-filter appended for this one of b, if any
+    // Relocation is tried until it fails once for this sub-filter of b: past
+    // that a's sub-filters of this size are close to full, and 500 kicks per
+    // fingerprint would buy little room at a great cost (a union aggregate
+    // over ten 40k-value filters took 12 s that way).
+    bool kicks = true;
     for (uint64_t i = 0; i < buckets; i++) {
       for (int k = 0; k < bs; k++) {
         const uint32_t fp = get_slot(barea, i * bs + k, f);
@@ -377,19 +525,30 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
         Chain c;
         chain_of(target, &c);
         const uint64_t i2 = alt_bucket(i, fp, buckets);
+        // Every copy of b is one more copy in a (a multiset sum, cuckoo.h),
+        // at its bucket in a sub-filter of its bucket count.
         bool done = false;
-        for (int j = 0; j < c.s && !done; j++)
-          done = c.sub[j].buckets == buckets && in_pair(c.sub[j].area, buckets, bs, f, i, fp);
         for (int j = 0; j < original && !done; j++) {
           if (c.sub[j].buckets != buckets) continue;
-          if (place(c.sub[j].area, i, bs, f, fp) || place(c.sub[j].area, i2, bs, f, fp) ||
-              kick_in(c.sub[j].area, buckets, bs, f, i, i2, fp)) {
+          if (place(c.sub[j].area, i, bs, f, fp) || place(c.sub[j].area, i2, bs, f, fp)) {
             bump_count(c.sub[j].header, c.b, 1);
             done = true;
           }
         }
+        for (int j = 0; j < original && !done && kicks; j++) {
+          if (c.sub[j].buckets != buckets) continue;
+          if (kick_in(c.sub[j].area, buckets, bs, f, i, i2, fp)) {
+            bump_count(c.sub[j].header, c.b, 1);
+            done = true;
+          } else {
+            kicks = false;
+          }
+        }
         if (done) continue;
         if (overflow < 0) {
+          // plan_union kept a.S + b.S <= kMaxSubfilters: one appended per
+          // sub-filter of b at most.
+          if (c.s >= kMaxSubfilters) return;
           overflow = c.s;
           const size_t bytes = subfilter_bytes(buckets, bs, f);
           std::memset(target + end, 0, bytes + kGuardBytes);
@@ -400,9 +559,34 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
         }
         // The appended sub-filter receives only fingerprints of b's bucket i
         // at bucket i: it always has room.
-        place(c.sub[overflow].area, i, bs, f, fp);
-        bump_count(c.sub[overflow].header, bs, 1);
+        if (place(c.sub[overflow].area, i, bs, f, fp)) bump_count(c.sub[overflow].header, bs, 1);
       }
+    }
+  }
+}
+
+void union_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
+                    uint64_t capacity) {
+  union_into(target, target_len, a, b);
+  View u;
+  if (!parse(target, target_len, Validation::kStructure, &u).is_ok()) return;  // not reached
+  if (target_len - u.used < seen_region_bytes(capacity)) return;  // not reached (plan_union)
+  write_seen(a, capacity, target + u.used);
+  target[6] = static_cast<uint8_t>(Encoding::kDistinct);
+  if (b.encoding != Encoding::kDistinct) return;
+  const Seen s = seen_of(target);
+  const uint8_t* from = b.data + b.used + kSeenHeaderBytes;
+  for (uint64_t k = 0; k < b.seen_capacity; k++) {
+    const Hash128 key{load_le64(from + k * 16), load_le64(from + k * 16 + 8)};
+    if (key.low == 0 && key.high == 0) continue;
+    uint64_t empty;
+    if (seen_find(s.slots, s.capacity, key, &empty)) {
+      // Added on both sides: one copy goes (refused when ambiguous, cuckoo.h).
+      remove_hash(target, key);
+    } else if (empty != UINT64_MAX) {
+      store_le64(s.slots + empty * 16, key.low);
+      store_le64(s.slots + empty * 16 + 8, key.high);
+      store_le64(s.header, load_le64(s.header) + 1);
     }
   }
 }

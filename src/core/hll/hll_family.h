@@ -95,10 +95,12 @@ struct Family {
     return growth->outcome == AddOutcome::kDone;
   }
 
-  static void plan_growth(const View& v, Growth* growth) {
+  static Status plan_growth(const View& v, Growth* growth) {
     growth->size = growth->outcome == AddOutcome::kNeedsGrowth
                        ? sparse_set_size(grown_capacity(v))
                        : dense_size(v.p);
+
+    return Status::ok();
   }
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {

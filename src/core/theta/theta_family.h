@@ -87,7 +87,10 @@ struct Family {
     return theta::add(state, e.hash) == AddOutcome::kDone;
   }
 
-  static void plan_growth(const View& v, Growth* growth) { growth->size = grown_size(v); }
+  static Status plan_growth(const View& v, Growth* growth) {
+    growth->size = grown_size(v);
+    return Status::ok();
+  }
 
   static void grow(const View& v, const Growth&, uint8_t* dst) { theta::grow(v, dst); }
 

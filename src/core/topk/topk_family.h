@@ -120,8 +120,10 @@ struct Family {
     return false;
   }
 
-  static void plan_growth(const View& v, Growth* growth) {
+  static Status plan_growth(const View& v, Growth* growth) {
     growth->size = grown_size(v, growth->text_len);
+
+    return Status::ok();
   }
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {

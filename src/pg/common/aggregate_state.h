@@ -122,11 +122,18 @@ struct SketchStates {
   }
 
   static pg_attribute_always_inline uint8_t* add(uint8_t* state, Element& element) {
-    uint8_t* out = state::add<Family>(state, length_of(state), element, allocate);
-    if (unlikely(out == nullptr))
-      ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                      errmsg("%s aggregate state is corrupt", kTypeName)));
+    uint8_t* out = nullptr;
+    const Status st = state::add<Family>(state, length_of(state), element, allocate, &out);
+    if (unlikely(!st.is_ok())) raise_grow_error(st);
     return out;
+  }
+
+  // A refused growth: a family limit (kOverflow) through the family's Raise,
+  // a state that stopped parsing as an internal error.
+  static pg_noinline void raise_grow_error(const Status& st) {
+    if (st.code() != StatusCode::kInvalidFormat) Raise(st);
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
+                    errmsg("%s aggregate state is corrupt", kTypeName)));
   }
 
   static uint8_t* merge(uint8_t* state, const View& other) {

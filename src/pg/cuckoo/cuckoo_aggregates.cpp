@@ -1,9 +1,10 @@
 // cuckoo aggregates: cuckoo_agg(value, n, p) and cuckoo_union(cuckoo).
 //
 // The state type is cuckoo itself. Every state goes through the shared
-// mechanism (aggregate_state.h): per row one hash, a probe of the two
-// buckets of each sub-filter (set semantics: a value already maybe-present is
-// not added again) and, for a new value, a slot write, with no allocation.
+// mechanism (aggregate_state.h): per row one hash, a probe of the state's
+// seen set of 128-bit hashes (a value seen before is not added again) and,
+// for a new value, a fingerprint copy in its buckets and its hash in the set,
+// with no allocation (core/cuckoo/cuckoo.h: one copy per distinct value).
 // A state that fills up grows by a sub-filter (core/cuckoo/cuckoo.h).
 #include "pg/common/element_hash.h"
 #include "pg/cuckoo/cuckoo_datum.h"
@@ -73,13 +74,18 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
     cache->p = p;
     cache->sized = true;
   }
-  cuckoo::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1)), true};
+  // One copy per distinct value (duplicates removed by the 128-bit hash in
+  // the state's seen set, never by fingerprint: core/cuckoo/cuckoo.h).
+  cuckoo::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1)), false,
+                                  true};
   const bool in_agg = cache->in_aggregate;
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
     state = cuckoo_new_state(cache->params, in_agg);
   } else {
     state = CuckooStates::take(fcinfo, in_agg);
+    if (unlikely(in_agg && cuckoo::encoding_of(state) != cuckoo::Encoding::kDistinct))
+      state = cuckoo_distinct_state(state);
   }
   // The first sub-filter and f say which (n, p) started the filter.
   if (unlikely(cuckoo::fingerprint_bits_of(state) != cache->params.fingerprint_bits ||

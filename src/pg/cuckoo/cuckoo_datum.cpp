@@ -56,35 +56,35 @@ struct varlena* cuckoo_new(const cuckoo::Params& params) {
 }
 
 uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate) {
-  const size_t size = cuckoo::filter_size(params);
-  if (!in_aggregate || size < cuckoo::kDeferredMinBytes)
-    return CuckooStates::without_kind(payload(cuckoo_new(params)));
-  uint8_t* state = CuckooStates::allocate(size + cuckoo::kQueueBytes);
-  cuckoo::write_empty_deferred(state, params);
-  return CuckooStates::without_kind(state);
+  uint8_t* filter = payload(cuckoo_new(params));
+  if (!in_aggregate) return filter;
+  return cuckoo_distinct_state(filter);
+}
+
+uint8_t* cuckoo_distinct_state(uint8_t* state) {
+  cuckoo::View v;
+  check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));
+  if (v.encoding == cuckoo::Encoding::kDistinct) return state;
+  if (v.encoding == cuckoo::Encoding::kDeferred) {
+    state = cuckoo_settle_state(state);
+    check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));
+  }
+  uint8_t* out = CuckooStates::allocate(cuckoo::distinct_size(v, cuckoo::kMinSeenCapacity));
+  cuckoo::write_distinct(v, cuckoo::kMinSeenCapacity, out);
+  state::carry_kind(state, out);
+  return out;
 }
 
 uint8_t* cuckoo_settle_state(uint8_t* state) {
   size_t len = CuckooStates::length_of(state);
-  uint8_t* out = state::settle<cuckoo::Family>(state, &len, CuckooStates::allocate);
-  if (out == nullptr)
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("cuckoo aggregate state is corrupt")));
+  uint8_t* out = nullptr;
+  const Status st = state::settle<cuckoo::Family>(state, &len, CuckooStates::allocate, &out);
+  if (!st.is_ok()) CuckooStates::raise_grow_error(st);
   return out;
 }
 
 uint8_t* cuckoo_add_element(uint8_t* state, cuckoo::Family::Element& element) {
-  cuckoo::Family::Growth growth;
-  if (likely(cuckoo::Family::add(state, element, &growth))) return state;
-  cuckoo::View v;
-  check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));
-  size_t size;
-  const Status limit = cuckoo::plan_grow(v, &size);
-  if (!limit.is_ok()) cuckoo_raise(limit);
-  uint8_t* out = state::add_growing<cuckoo::Family>(state, CuckooStates::length_of(state), element,
-                                                   growth, CuckooStates::allocate);
-  if (out == nullptr)
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("cuckoo aggregate state is corrupt")));
-  return out;
+  return CuckooStates::add(state, element);
 }
 
 }  // namespace sketch::pg

@@ -31,10 +31,15 @@ cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size);
 // A new empty filter of no element kind yet.
 struct varlena* cuckoo_new(const cuckoo::Params& params);
 
-// A new empty state of no element kind yet for cuckoo_agg: in an aggregate,
-// a filter of 1 MiB or more takes the deferred encoding, which prefetches a
-// value's buckets and adds it some rows later (core/cuckoo/cuckoo.h).
+// A new empty state of no element kind yet for cuckoo_agg: in an aggregate
+// the distinct encoding, whose seen set keeps each value's 128-bit hash so
+// that a repeated row adds nothing (core/cuckoo/cuckoo.h); outside one the
+// stored form.
 uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate);
+
+// A working state in the distinct encoding: itself when it is one, else a
+// copy with an empty seen set (an INITCOND or another working state).
+uint8_t* cuckoo_distinct_state(uint8_t* state);
 
 // A working state with its queued values added (itself, or a grown copy).
 uint8_t* cuckoo_settle_state(uint8_t* state);

@@ -45,8 +45,10 @@ extern "C" Datum cuckoo_add(PG_FUNCTION_ARGS) { return add_value(fcinfo, false);
 
 extern "C" Datum cuckoo_add_new(PG_FUNCTION_ARGS) { return add_value(fcinfo, true); }
 
-// One copy fewer of the value's fingerprint; unchanged when absent. The kind
-// is checked (a value of another kind is refused) but never taken.
+// One copy fewer of the value's fingerprint; unchanged when absent, and when
+// sub-filters of two sizes hold it (which one holds the value's own copy is
+// unknown: core/cuckoo/cuckoo.h). The kind is checked (a value of another
+// kind is refused) but never taken.
 extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
@@ -91,7 +93,7 @@ extern "C" Datum cuckoo_info(PG_FUNCTION_ARGS) {
       v.subfilters, static_cast<unsigned long long>(capacity),
       static_cast<unsigned long long>(held),
       static_cast<double>(held) / static_cast<double>(capacity), v.size + VARHDRSZ,
-      cuckoo::estimate_fpp(v), cuckoo::kFormatVersion, static_cast<unsigned long long>(kHashSeed),
+      cuckoo::estimate_fpp(v), static_cast<int>(v.version), static_cast<unsigned long long>(kHashSeed),
       element_kind_label(element_kind_of(v.data)));
   PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
 }

@@ -360,7 +360,9 @@ TEST(CountingBloomWorking, SharedMechanism) {
   ASSERT_TRUE(state::to_working<Family>(stored.data(), stored.size(), true, arena, &same).is_ok());
   EXPECT_EQ(same, stored.data());
   Family::Element e{key_hash(kSeed, 99)};
-  EXPECT_EQ(state::add<Family>(state, stored.size(), e, arena), state);
+  uint8_t* added = nullptr;
+  ASSERT_TRUE(state::add<Family>(state, stored.size(), e, arena, &added).is_ok());
+  EXPECT_EQ(added, state);
   uint8_t* merged = nullptr;
   size_t merged_len = 0;
   const Filter other = Filter::from_bytes(valid_bytes(200, 3, 20));

@@ -80,7 +80,7 @@ TEST(CuckooFormat, EmptyLayout) {
   ASSERT_EQ(b.size(), 16u + 16u + 64u + 8u);
   EXPECT_EQ(b[0], 'S');
   EXPECT_EQ(b[2], static_cast<uint8_t>(SketchKind::kCuckoo));
-  EXPECT_EQ(b[3], 1);
+  EXPECT_EQ(b[3], 2);
   EXPECT_EQ(b[5], 12);
   EXPECT_EQ(b[6], 0);
   EXPECT_EQ(b[8], 4);
@@ -105,7 +105,31 @@ TEST(CuckooFormat, RejectsEveryInconsistency) {
   b = good; b[12] = 1; expect_invalid(b, "reserved");
   b = good; b[6] = 1; expect_invalid(b, "working state");
   b = good; b[6] = 2; expect_invalid(b, "encoding 2 is an aggregate's working state");
-  b = good; b[6] = 3; expect_invalid(b, "unknown encoding");
+  b = good; b[6] = 3; expect_invalid(b, "encoding 3 is an aggregate's working state");
+  b = good; b[6] = 4; expect_invalid(b, "unknown encoding");
+  b = good; b[3] = 3; expect_invalid(b, "unsupported cuckoo format version 3");
+  b = good; b[3] = 1; EXPECT_TRUE(parse_bytes(b).is_ok());  // version 1: the same layout
+  // A distinct state (encoding 3) parses only with a whole seen set after
+  // its layout: a power-of-two capacity in range, fewer entries than slots.
+  {
+    std::vector<uint8_t> d = good;
+    d[6] = 3;
+    EXPECT_FALSE(parse_bytes(d, Validation::kStructure).is_ok());
+    d.resize(good.size() + seen_region_bytes(kMinSeenCapacity), 0);
+    store_le64(d.data() + good.size() + 8, kMinSeenCapacity);
+    EXPECT_TRUE(parse_bytes(d, Validation::kStructure).is_ok());
+    EXPECT_TRUE(Family::is_working(d.data(), d.size()));
+    std::vector<uint8_t> e = d;
+    store_le64(e.data() + good.size() + 8, kMinSeenCapacity + 1);
+    EXPECT_FALSE(parse_bytes(e, Validation::kStructure).is_ok());
+    EXPECT_FALSE(Family::is_working(e.data(), e.size()));
+    e = d;
+    store_le64(e.data() + good.size(), kMinSeenCapacity);
+    EXPECT_FALSE(parse_bytes(e, Validation::kStructure).is_ok());
+    e = d;
+    e.pop_back();
+    EXPECT_FALSE(Family::is_working(e.data(), e.size()));
+  }
   b = good; store_le64(b.data() + 16, 0); expect_invalid(b, "0 buckets");
   b = good; store_le64(b.data() + 16, load_le64(b.data() + 16) + 1000); expect_invalid(b, "longer");
   b = good; store_le64(b.data() + 16, ~uint64_t{0}); expect_invalid(b, "longer");
@@ -315,18 +339,24 @@ TEST(CuckooOps, Deterministic) {
   EXPECT_EQ(a.stored().bytes(), b.stored().bytes());
 }
 
-TEST(CuckooUnion, SetSemanticsAndSelfUnion) {
+TEST(CuckooUnion, AMultisetSumAndSelfUnion) {
   Filter f(1000, 0.01);
-  for (uint64_t i = 0; i < 800; i++) f.add(key_hash(kSeed, i));
+  for (uint64_t i = 0; i < 400; i++) f.add(key_hash(kSeed, i));
   Filter u = f;
   ASSERT_TRUE(u.merge(f).is_ok());
-  EXPECT_EQ(held(u.view()), held(f.view()));
+  EXPECT_EQ(held(u.view()), 2 * held(f.view()));
   EXPECT_EQ(u.view().subfilters, 1);
+  for (uint64_t i = 0; i < 400; i++) ASSERT_EQ(u.count(key_hash(kSeed, i)), 2 * f.count(key_hash(kSeed, i)));
   for (uint64_t i = 0; i < 20000; i++) {
     const Hash128 h = key_hash(kSeed + 9, i);
     ASSERT_EQ(u.contains(h), f.contains(h));
   }
-  EXPECT_EQ(u.stored().bytes(), f.stored().bytes());
+  // A full filter united with itself: every copy kept in appended room.
+  Filter g(1000, 0.01);
+  for (uint64_t i = 0; i < 1000; i++) g.add(key_hash(kSeed, i));
+  Filter v = g;
+  ASSERT_TRUE(v.merge(g).is_ok());
+  EXPECT_EQ(held(v.view()), 2 * held(g.view()));
 }
 
 TEST(CuckooUnion, DifferentSizesAppendSubfilters) {
