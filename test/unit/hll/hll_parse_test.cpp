@@ -18,11 +18,11 @@ namespace {
 using test::Sketch;
 using test::stream;
 
-constexpr uint64_t kSeed = 77;
+constexpr uint64_t kParseSeed = 77;
 constexpr size_t kEntries = detail::kSparseEntriesOffset;
 
 std::vector<uint8_t> valid_sparse(int p = 14, uint64_t n = 20) {
-  std::vector<uint8_t> bytes = Sketch::from_hashes(p, stream(kSeed, 0, n)).canonical();
+  std::vector<uint8_t> bytes = Sketch::from_hashes(p, stream(kParseSeed, 0, n)).canonical();
   if (bytes[6] != static_cast<uint8_t>(Encoding::kSparse)) throw std::logic_error("not sparse");
   return bytes;
 }
@@ -30,7 +30,7 @@ std::vector<uint8_t> valid_sparse(int p = 14, uint64_t n = 20) {
 std::vector<uint8_t> valid_dense(int p = 14) {
   std::vector<uint8_t> bytes = Sketch::empty_dense(p).bytes();
   Sketch s = Sketch::from_bytes(bytes);
-  s.add_all(stream(kSeed, 0, 4 * register_count(p)));
+  s.add_all(stream(kParseSeed, 0, 4 * register_count(p)));
   return s.canonical();
 }
 
@@ -121,7 +121,7 @@ TEST(HllParse, CanonicalRoundTrip) {
   for (int p : {4, 10, 14, 18}) {
     for (uint64_t n : {0, 1, 100, 3000, 60000}) {
       SCOPED_TRACE("p=" + std::to_string(p) + " n=" + std::to_string(n));
-      const Sketch working = Sketch::from_hashes(p, stream(kSeed, 0, n));
+      const Sketch working = Sketch::from_hashes(p, stream(kParseSeed, 0, n));
       const std::vector<uint8_t> stored = working.canonical();
       const Sketch parsed = Sketch::from_bytes(stored, Validation::kCanonical);
       EXPECT_EQ(parsed.estimate(), working.estimate());
@@ -132,7 +132,7 @@ TEST(HllParse, CanonicalRoundTrip) {
 
 TEST(HllParse, HexRoundTrip) {
   for (uint64_t n : {0, 100, 20000}) {
-    const Sketch s = Sketch::from_hashes(14, stream(kSeed, 0, n));
+    const Sketch s = Sketch::from_hashes(14, stream(kParseSeed, 0, n));
     const std::vector<uint8_t> bytes = s.canonical();
     const std::string text = s.hex();
     ASSERT_EQ(text.size(), hex_text_size(bytes.size()));
@@ -203,7 +203,7 @@ TEST(HllCorrupt, UnknownEncoding) {
     b[6] = encoding;
     EXPECT_TRUE(Rejected(b)) << "encoding " << int(encoding);
   }
-  const Sketch set = Sketch::from_hashes(14, stream(kSeed, 0, 20));
+  const Sketch set = Sketch::from_hashes(14, stream(kParseSeed, 0, 20));
   ASSERT_EQ(set.encoding(), Encoding::kSparseSet);
   EXPECT_TRUE(Accepted(set.bytes(), Validation::kStructure));
   EXPECT_TRUE(Rejected(set.bytes(), Validation::kCanonical));
@@ -357,7 +357,7 @@ TEST(HllCorrupt, DenseRegisterAboveMaximum) {
 // --- truncation and fuzzing -------------------------------------------------
 
 TEST(HllCorrupt, EveryTruncationIsRejected) {
-  const Sketch set = Sketch::from_hashes(14, stream(kSeed, 0, 200));
+  const Sketch set = Sketch::from_hashes(14, stream(kParseSeed, 0, 200));
   const std::vector<std::vector<uint8_t>> inputs = {valid_sparse(14, 200), valid_dense(14),
                                                     valid_dense(4), set.bytes()};
   for (const std::vector<uint8_t>& valid : inputs) {
@@ -372,7 +372,7 @@ TEST(HllCorrupt, EveryTruncationIsRejected) {
 // Random byte changes: whatever parse accepts in canonical mode must be a
 // usable sketch (finite estimate, canonical form is itself).
 TEST(HllCorrupt, RandomByteChangesNeverYieldAnUnusableSketch) {
-  std::mt19937_64 rng(kSeed);
+  std::mt19937_64 rng(kParseSeed);
   const std::vector<std::vector<uint8_t>> inputs = {valid_sparse(14, 50), valid_sparse(4, 2),
                                                     valid_dense(4), valid_dense(10)};
   for (const std::vector<uint8_t>& valid : inputs) {
