@@ -18,7 +18,7 @@
 -- This piece ends every upgrade script too (the Makefile's UPGRADE_TAIL), so
 -- it must run on a database that already has some or all of its twins: each
 -- twin is created only when the extension has no member of its signature
--- yet. A same-named function that is not the extension's own is not
+-- yet, and its comment is (re)set from its original's either way. A same-named function that is not the extension's own is not
 -- skipped: CREATE then fails ("already exists") instead of adopting it.
 -- test/hardening/upgrade.sh runs the tail a second time and checks that
 -- nothing changes.
@@ -61,17 +61,20 @@ BEGIN
              pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
                                         ELSE x::regtype::text END, ', ' ORDER BY i))
       INTO twin_sig FROM unnest(fn.argtypes) WITH ORDINALITY AS u(x, i);
-    CONTINUE WHEN EXISTS (
+    IF NOT EXISTS (
       SELECT 1 FROM pg_catalog.pg_depend d
       JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
       WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
         AND d.objid = pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid
-        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e');
-    EXECUTE pg_catalog.format(
-      'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
-      fn.proname, twin_args, fn.prorettype::regtype, fn.probin, fn.prosrc,
-      CASE fn.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
-      CASE WHEN fn.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+      EXECUTE pg_catalog.format(
+        'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
+        fn.proname, twin_args, fn.prorettype::regtype, fn.probin, fn.prosrc,
+        CASE fn.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
+        CASE WHEN fn.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
+    END IF;
+    -- The twin's comment follows its original's, also when the twin exists
+    -- already (an upgrade that changed the original's comment).
     EXECUTE pg_catalog.format('COMMENT ON FUNCTION @extschema@.%I(%s) IS %L', fn.proname, twin_args,
       fn.comment || ' (a quoted literal, hashed as text)');
   END LOOP;

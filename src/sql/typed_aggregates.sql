@@ -83,16 +83,17 @@ BEGIN
           agg.trans_name, trans_args, agg.stype, agg.probin, agg.prosrc,
           CASE agg.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
           CASE WHEN agg.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
-        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', trans_name,
-          agg.trans_comment || ' (for ' || element || ' values)');
       END IF;
-      CONTINUE WHEN EXISTS (
+      -- Comments follow the originals', also for twins that exist already.
+      EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', trans_name,
+        agg.trans_comment || ' (for ' || element || ' values)');
+      IF NOT EXISTS (
         SELECT 1 FROM pg_catalog.pg_depend d
         JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
         WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
           AND d.objid = pg_catalog.to_regprocedure(
                 pg_catalog.format('@extschema@.%I(%s)', agg.proname, agg_args))::pg_catalog.oid
-          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e');
+          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
       EXECUTE pg_catalog.format(
         'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = @extschema@.%I, '
         'SSPACE = %s, FINALFUNC = @extschema@.%I, FINALFUNC_MODIFY = %s, '
@@ -100,6 +101,7 @@ BEGIN
         agg.proname, agg_decl, agg.trans_name, agg.stype_name, agg.aggtransspace, agg.finalfn,
         CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
         agg.combinefn);
+      END IF;
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE @extschema@.%I(%s) IS %L', agg.proname, agg_args,
         agg.agg_comment || ' (' || element || ' values: a declared type lets distributed engines '
         'split it into partial aggregates)');

@@ -299,6 +299,13 @@ SQL
   if [ "$v" = 0.1.0 ]; then stored="golden_hll golden_cms golden_bloom"
   else stored="golden_hll golden_cms golden_bloom golden_bloom_split_block golden_ddsketch golden_topk golden_theta golden_counting_bloom golden_cuckoo"; fi
   golden=$(psql_db "$udb" -At -c "SELECT $(printf '(SELECT count(*) FROM %s) + ' $stored) 0")
+  # The current version writes new cuckoo filters in format version 2
+  # (0.3.0): the golden queries must rebuild cuckoo_v2.txt's bytes, while the
+  # stored version 1 filters above must still read as cuckoo_v1.txt says.
+  psql_db "$udb" <<SQL
+CREATE TABLE golden_cuckoo_v2 (label text, cardinality bigint, info jsonb, counts text, query text, sketch text);
+\\copy golden_cuckoo_v2 FROM 'test/golden/cuckoo_v2.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\\t', QUOTE E'\\x01')
+SQL
   psql_db "$udb" -At -f test/hardening/extension_objects.sql >"/tmp/upgrade_${udb}_$$.txt"
   tail_again "$udb" >"/tmp/upgrade_${udb}_tail_$$.txt"
   bad=$(psql_db "$udb" -At -c "SELECT
@@ -360,8 +367,9 @@ SQL
              OR coalesce(CASE WHEN get_byte(f::bytea, 7) IN (1, 255) THEN
                            (SELECT string_agg(least(cuckoo_count(f, g), 9)::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')
                 <> coalesce(counts, ''))
-       + (SELECT count(*) FROM golden_cuckoo WHERE golden_build(query) IS DISTINCT FROM sketch)
+       + (SELECT count(*) FROM golden_cuckoo_v2 WHERE golden_build(query) IS DISTINCT FROM sketch)
        + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_cuckoo)
+       + (SELECT CASE WHEN count(*) = 0 THEN 1 ELSE 0 END FROM golden_cuckoo_v2)
        -- the filters of the rows stored before the update: counting_bloom
        -- serial = parallel byte for byte, cuckoo the same number of
        -- fingerprints, and every row's value present in both

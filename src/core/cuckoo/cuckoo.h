@@ -181,7 +181,7 @@ enum class Encoding : uint8_t { kStored = 0, kWorking = 1, kDeferred = 2, kDisti
 // The seen set of the distinct encoding, after the layout: 8 bytes entries,
 // 8 bytes capacity (a power of two, kMinSeenCapacity..kMaxSeenCapacity),
 // then capacity 16-byte slots (a value's 128-bit hash, all zero = empty).
-constexpr uint64_t kMinSeenCapacity = 64;
+constexpr uint64_t kMinSeenCapacity = 4;  // small groups stay small (memory.sh)
 constexpr uint64_t kMaxSeenCapacity = uint64_t{1} << 24;  // 256 MiB, 12.5M values
 constexpr size_t kSeenHeaderBytes = 16;
 inline size_t seen_region_bytes(uint64_t capacity) {
