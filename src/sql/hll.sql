@@ -174,8 +174,8 @@ COMMENT ON FUNCTION @extschema@.hll_final(@extschema@.hll) IS
 -- SSPACE: the largest state at the default p 14 (dense registers, 12,300
 -- bytes with the varlena header). HashAggregate sizes its first pass with it:
 -- a GROUP BY into many small groups then spills into partitions whose states
--- stay in the CPU caches, instead of probing 100 MB of states at random (10M
--- rows into 100,000 groups: 1.9 x faster serial; docs/hll.md, "Speed").
+-- stay in the CPU caches, instead of probing 100 MB of states at random
+-- (docs/hll.md, "Speed"; the figures: docs/benchmarks.md).
 CREATE AGGREGATE @extschema@.hll_agg(value anyelement) (
   SFUNC = @extschema@.hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 12300,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,

@@ -4,8 +4,12 @@
 //   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk,
 //             6 = theta, 7 = counting_bloom, 8 = cuckoo)
 //   byte 3    format version of that kind
-//   byte 4    hash identity (see hash.h)
-//   byte 5-7  three bytes the kind uses for its own small parameters
+//   byte 4    hash identity (see kHashIdentity below)
+//   byte 5-6  two bytes the kind uses for its own small parameters
+//             (Header::param[0..1]); byte 6 holds the encoding in every kind
+//             (bloom: in bit 0, its layout in bit 1)
+//   byte 7    the element kind (element_kind.h; Header::param[2]), 255 in
+//             every ddsketch, which hashes nothing
 //
 // Reading the header first lets every decoder refuse foreign bytes (a cms cast
 // to hll, a newer format, another hash) before it trusts any length.
@@ -42,10 +46,12 @@ constexpr size_t kHeaderSize = 8;
 // 64 KiB. Larger values could be created but never dumped or restored.
 constexpr size_t kMaxDumpableBytes = (size_t{512} << 20) - (size_t{64} << 10);
 
-// Identity 1: XXH3 (64-bit for hll and cms, 128-bit for bloom), seed 0,
-// canonical element encoding version 1 (core/common/hash.h). Stored in every
-// header: sketches with different identities hash the same value
-// differently and are never merged.
+// Identity 1: XXH3 seed 0 (core/common/hash.h; 64-bit for hll, cms, topk
+// and theta, 128-bit for bloom, counting_bloom and cuckoo; bloom's
+// split-block layout hashes as Parquet does, XXH64 of the PLAIN encoding),
+// canonical element encoding version 1. Stored in every header (ddsketch
+// writes it but hashes nothing): sketches with different identities hash
+// the same value differently and are never merged.
 constexpr uint8_t kHashIdentity = 1;
 
 // The magic bytes that open every sketch ("SK").

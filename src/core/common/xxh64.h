@@ -31,8 +31,8 @@ constexpr uint64_t kPrime5 = 0x27D4EB2F165667C5ULL;
 inline uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
 // Little-endian loads whatever the host order (the spec reads input lanes
-// as little-endian integers): one unaligned load each (bytes.h); a
-// byte-by-byte loop made the hash 2.6 times slower at 8 bytes.
+// as little-endian integers): one unaligned load each (bytes.h), not a
+// byte-by-byte loop, which made short inputs much slower (docs/benchmarks.md).
 inline uint64_t read64(const uint8_t* p) { return load_le64(p); }
 inline uint32_t read32(const uint8_t* p) { return load_le32(p); }
 

@@ -134,8 +134,8 @@
 // add prefetches its buckets and queues the hash; the oldest queued hash is
 // added when the queue is full, kPendingSlots rows later, by which time its
 // buckets are in the cache: in a filter larger than the caches this overlaps
-// the misses of successive rows instead of waiting for each (about 30 ns of
-// the ~60 a row's add costs at 2.5 MB). Hashes are added in the order they
+// the misses of successive rows instead of waiting for each (the gain:
+// docs/benchmarks.md). Hashes are added in the order they
 // came, so the bytes are those of adding each at once. A deferred state is
 // settled (its queue emptied, growing when an add needs room) before
 // anything but an add reads it: the state mechanism does that for the stored

@@ -515,8 +515,8 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
     int overflow = -1;  // the sub-filter appended for this one of b, if any
     // Relocation is tried until it fails once for this sub-filter of b: past
     // that a's sub-filters of this size are close to full, and 500 kicks per
-    // fingerprint would buy little room at a great cost (a union aggregate
-    // over ten 40k-value filters took 12 s that way).
+    // fingerprint would buy little room at a great cost (docs/benchmarks.md
+    // has the union aggregate that showed it).
     bool kicks = true;
     for (uint64_t i = 0; i < buckets; i++) {
       for (int k = 0; k < bs; k++) {

@@ -18,8 +18,10 @@ Status invalid(const char* what) {
   return Status::error(StatusCode::kInvalidFormat, "invalid theta data: %s", what);
 }
 
-// The stored hashes: the length in O(1); with kCanonical every hash, in
-// order, nonzero and below θ.
+// The stored hashes, at both validation levels: the length, then every
+// hash, in O(count): nonzero, strictly ascending and below θ (set
+// operations and merges rely on them: a zero or unordered hash once made a
+// result with θ = 0, so kStructure does not skip them).
 Status check_stored(const uint8_t* data, size_t len, Validation validation, const View& v) {
   if (v.count > v.k) return invalid("more hashes than k");
   if (load_le32(data + kReservedOffset) != 0) return invalid("reserved field is not 0");

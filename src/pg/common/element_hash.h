@@ -86,8 +86,9 @@ void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out);
 // The integer encodings are hashed inline: they are the common case of the
 // aggregates' per-row path, and with a constant length XXH3 compiles to its
 // 4-8 byte path with no call and no length dispatch (element_bytes'
-// out-of-line switch was 2-3% of hll_agg(bigint) and cms_agg(bigint)). The
-// bytes are exactly element_bytes' (set_int64), so the hash is the same.
+// out-of-line switch showed in hll_agg(bigint) and cms_agg(bigint):
+// docs/benchmarks.md). The bytes are exactly element_bytes' (set_int64), so
+// the hash is the same.
 pg_attribute_always_inline uint64 hash_element64(const ElementHasher* hasher, Datum value) {
   int64 integer;
   switch (hasher->encoding) {

@@ -25,7 +25,7 @@ struct ProbeCache {
   DetoastCache filter;
   // The parsed view of filter.value at filter.generation (view_generation 0:
   // none): a probe of a detoasted filter skips the O(S) structure check
-  // that parsing costs on every row (~10% of a probe).
+  // that parsing would cost on every row (docs/benchmarks.md).
   uint64 view_generation;
   cuckoo::View view;
 };
