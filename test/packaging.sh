@@ -115,7 +115,7 @@ SELECT obj_description(oid, 'pg_extension') FROM pg_extension WHERE extname = 's
 SELECT hll_cardinality(hll_agg(g))::bigint FROM generate_series(1, 100) g;
 SELECT theta_count(theta_agg(g))::bigint FROM generate_series(1, 100) g;
 SELECT cms_frequency(cms_agg(g % 10), 3) FROM generate_series(1, 100) g;
-SELECT (topk_top(topk_agg(g % 3, 4), 1)).item FROM generate_series(1, 101) g;
+SELECT topk_total(topk_agg(g % 3, 4)) FROM generate_series(1, 101) g;
 SELECT round(ddsketch_quantile(ddsketch_agg(g::float8), 0.5)) FROM generate_series(1, 99) g;
 SELECT bloom_contains(bloom_agg(g, 1000, 0.01), 42) FROM generate_series(1, 100) g;
 SELECT counting_bloom_contains(counting_bloom_agg(g, 1000, 0.01), 42) FROM generate_series(1, 100) g;
@@ -124,7 +124,7 @@ SQL
 )
   expect="$version"
   if [ "$(sed -n 1p <<<"$smoke")" = "$version" ] &&
-     [ "$(sed -n '4,11p' <<<"$smoke" | paste -sd' ')" = "100 100 10 1 50 t t t" ] &&
+     [ "$(sed -n '4,11p' <<<"$smoke" | paste -sd' ')" = "100 100 10 101 50 t t t" ] &&
      comment=$(sed -n 2p <<<"$smoke") &&
      for t in hll theta cms topk ddsketch bloom counting_bloom cuckoo; do
        grep -qw -- "$t" <<<"$comment" || exit 1
