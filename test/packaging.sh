@@ -124,7 +124,7 @@ SQL
 )
   expect="$version"
   if [ "$(sed -n 1p <<<"$smoke")" = "$version" ] &&
-     [ "$(sed -n '4,11p' <<<"$smoke" | paste -sd' ')" = "100 100 10 101 50 t t t" ] &&
+     [ "$(sed -n '3,10p' <<<"$smoke" | paste -sd' ')" = "100 100 10 101 50 t t t" ] &&
      comment=$(sed -n 2p <<<"$smoke") &&
      for t in hll theta cms topk ddsketch bloom counting_bloom cuckoo; do
        grep -qw -- "$t" <<<"$comment" || exit 1
