@@ -11,6 +11,8 @@
 #                  where Citus is installed, and the PostgreSQL layer under
 #                  UBSan (pg_regress, hostile role); ends with a stage table
 #   make bench     SQL benchmarks side by side, as ratios to count(v)
+#   make dist      the PGXN release archive of HEAD (dist/sketch-<version>.zip)
+#   make deb       Debian packages postgresql-NN-sketch from that archive (dist/)
 #   make sanitize  core unit + accuracy tests under ASan + UBSan (build-san)
 #   make fuzz      every libFuzzer target for FUZZ_SECONDS (default 60) each
 #   make hardening the server-side hardening checks (after make install)
@@ -20,7 +22,9 @@
 # PGXS part below is only included once pg_config can point at it.
 
 EXTENSION   = sketch
-EXTVERSION  = 0.3.0
+# The version is written once, in sketch.control; META.json (make dist) and
+# the Debian changelog (make deb) read it from there too.
+EXTVERSION := $(shell sed -n "s/^default_version = '\(.*\)'$$/\1/p" $(dir $(lastword $(MAKEFILE_LIST)))sketch.control)
 # The last released version (tag v$(LAST_RELEASE); docs/upgrades.md).
 LAST_RELEASE = 0.2.0
 PG_CONFIG  ?= $(firstword $(wildcard /usr/lib/postgresql/15/bin/pg_config) pg_config)
@@ -133,7 +137,7 @@ TEST_FUZZ_SECONDS = $(FUZZ_SECONDS)
 endif
 
 .PHONY: deps core-test sanitize fuzz fuzz-replay fuzz-corpus regress hardening memory \
-        citus docs-test test check demo bench
+        citus docs-test test check demo bench dist deb print-upgrades print-version
 
 deps:
 	bash test/install-deps.sh
@@ -260,3 +264,19 @@ report: deps
 	$(MAKE) all
 	$(MAKE) install
 	bash test/cluster.sh run -- bash test/report/run.sh
+
+# Release artifacts (docs/packaging.md): the PGXN archive of HEAD, and the
+# Debian packages built from it by pg_buildext, one per installed major.
+dist:
+	bash packaging/make_dist.sh dist
+
+deb: deps
+	bash packaging/make_deb.sh dist
+
+# The upgrade scripts this version ships (test/packaging.sh checks that the
+# package holds each of them).
+print-upgrades:
+	@echo $(UPGRADES)
+
+print-version:
+	@echo $(EXTVERSION)

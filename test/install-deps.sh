@@ -40,6 +40,10 @@ postgresql-$PG_MAJOR-hll	/usr/share/postgresql/$PG_MAJOR/extension/hll.control
 postgresql-$PG_MAJOR-tdigest	/usr/share/postgresql/$PG_MAJOR/extension/tdigest.control
 python3-minimal	/usr/bin/python3
 nodejs	node
+debhelper	/usr/bin/dh
+postgresql-server-dev-all	/usr/share/perl5/Debian/Debhelper/Sequence/pgxs_loop.pm
+lintian	/usr/bin/lintian
+dpkg-dev	/usr/bin/dpkg-buildpackage
 EOF2
 }
 # Hardening: the libFuzzer targets need clang and its fuzzer/sanitizer

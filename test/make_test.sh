@@ -15,7 +15,10 @@
 #                     sanitize: one clang build, ASan + UBSan (+ libFuzzer
 #                       coverage): the unit and accuracy tests (ctest -j2);
 #                     fuzz: every libFuzzer target of that same build,
-#                       replays first, FUZZ_SECONDS each, two at a time
+#                       replays first, FUZZ_SECONDS each, two at a time;
+#                     packaging: make dist and make deb from HEAD, lintian,
+#                       the package installed into a throwaway root and used
+#                       (test/packaging.sh; the core lane ends first)
 #     server          regress (pg_regress), hardening (dump/restore, dump
 #                       cap, concurrency, cancel, upgrade, memory), interop,
 #                       docs, citus: one throwaway cluster per stage
@@ -44,7 +47,7 @@ rm -rf "$logs"
 mkdir -p "$logs"
 t0=$(date +%s)
 export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-20}
-stages="static module core-shipped sanitize fuzz regress hardening interop docs citus pg-sanitized versions"
+stages="static module core-shipped sanitize fuzz packaging regress hardening interop docs citus pg-sanitized versions"
 wanted=" ${TEST_STAGES:-$stages} "
 
 # stage <name> <command...>: runs the command with its output in the stage's
@@ -104,6 +107,8 @@ pg_sanitized() { bash test/pg_sanitized.sh; }
 
 versions() { bash test/pg_matrix.sh; }
 
+packaging() { bash test/packaging.sh; }
+
 # ---- the schedule --------------------------------------------------------
 
 failed=0
@@ -119,7 +124,7 @@ else
     while [ $# -gt 0 ]; do stage "$1" "$2" || rc=1; shift 2; done
     return $rc
   }
-  lane core-shipped core_shipped sanitize sanitize fuzz fuzz &
+  lane core-shipped core_shipped sanitize sanitize fuzz fuzz packaging packaging &
   lane_core=$!
   # The server lanes run at a lower priority: the compile lane is the longest
   # chain of work, and starving it only moves the end of the run later.

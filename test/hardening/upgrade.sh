@@ -51,7 +51,7 @@ cd "$(dirname "$0")/../.."
 PG_CONFIG=${PG_CONFIG:-$(command -v /usr/lib/postgresql/15/bin/pg_config || command -v pg_config)}
 extdir=$("$PG_CONFIG" --sharedir)/extension
 current=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" sketch.control)
-makefile_version=$(sed -n 's/^EXTVERSION *= *\([^ ]*\).*/\1/p' Makefile)
+makefile_version=$(make -s --no-print-directory print-version 2>/dev/null)
 psql_db() { local db=$1; shift; psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
 
 # The shared upgrade tail (the Makefile's UPGRADE_TAIL), run a second time
