@@ -683,12 +683,14 @@ top-down, workers launched, disk spill):
 $(bench_report_plans)
 EOF
 )
-# The section "## Distributed (Citus)" of the report is written by hand from
-# what test/citus.sh prints (it needs a Citus cluster, which this script does
-# not start): a new report keeps it as it is.
+# Two sections of the report are written by hand and kept as they are by a
+# new report: "## Distributed (Citus)", from what test/citus.sh prints (it
+# needs a Citus cluster, which this script does not start), and "## Figures
+# formerly in code comments" (measurements of past commits, cited by the
+# comments that used to hold them).
 kept=""
 if [ -f "$BENCH_OUT" ]; then
-  kept=$(awk '/^## / { on = ($0 ~ /^## Distributed \(Citus\)/) } on' "$BENCH_OUT")
+  kept=$(awk '/^## / { on = ($0 ~ /^## (Distributed \(Citus\)|Figures formerly in code comments)/) } on' "$BENCH_OUT")
 fi
 mkdir -p "$(dirname "$BENCH_OUT")"
 printf '%s\n' "$report" >"$BENCH_OUT"
