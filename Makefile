@@ -35,10 +35,20 @@ OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*
 RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
 UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
-# The extension script: shared objects first, then one piece per type.
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
-              src/sql/bloom_split_block.sql src/sql/ddsketch.sql \
-              src/sql/topk.sql src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
+# The extension script: shared objects first, then one part per family,
+# then the shared tail. A family's part, $(call family,<type>), is the SQL
+# every sketch type has (src/sql/templates/sketch_type.sql.in, expanded for
+# the type's line of src/sql/templates/sketch_types.txt into
+# $(SQL_BUILD)/<type>.type.sql) followed by its own piece src/sql/<type>.sql.
+# A new family adds its line there and its $(call family,...) here.
+SQL_BUILD   = build/sql
+SQL_TEMPLATE = src/sql/templates/sketch_type.sql.in src/sql/templates/sketch_types.txt \
+               src/sql/templates/expand_type.sh
+family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
+SQL_PIECES  = src/sql/common.sql $(call family,hll) $(call family,cms) $(call family,bloom) \
+              src/sql/bloom_split_block.sql $(call family,ddsketch) \
+              $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
+              $(call family,cuckoo) \
               src/sql/sizing.sql src/sql/aging.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
@@ -87,6 +97,11 @@ endif
 
 sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 	cat $^ > $@
+
+$(SQL_BUILD)/%.type.sql: $(SQL_TEMPLATE)
+	@mkdir -p $(dir $@)
+	bash src/sql/templates/expand_type.sh $* > $@.tmp
+	mv $@.tmp $@
 
 # Pieces every upgrade ends with: they create what a fresh install's
 # catalog-driven blocks create (literal twins, typed aggregate twins,
