@@ -30,9 +30,11 @@ MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*.cpp)))
 # The install script, and the upgrade scripts from released versions
 # (docs/upgrades.md). An upgrade script between two released versions is
-# frozen in src/sql/released/ once the later one is released, and shipped
-# from there byte for byte (the pieces it was made of keep changing).
-RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
+# frozen in releases/ once the later one is released, and shipped from
+# there byte for byte (the pieces it was made of keep changing); the frozen
+# install scripts there (releases/sketch--<version>.sql) are not shipped,
+# only the upgrade test installs them (releases/README.md).
+RELEASED_UPGRADES = $(notdir $(wildcard releases/sketch--*--*.sql))
 UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one part per family,
@@ -116,7 +118,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).<topic>.sql in sorted order
 # (a branch adds its family's changes as a piece of its own, e.g.
 # upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
-# tail. Frozen into src/sql/released/ when the version is released.
+# tail. Frozen into releases/ when the version is released.
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql))
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
@@ -124,7 +126,7 @@ sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 
 # Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
 # own piece, its new families' pieces and the tail as they were at v0.2.0).
-$(RELEASED_UPGRADES): sketch--%.sql: src/sql/released/sketch--%.sql
+$(RELEASED_UPGRADES): sketch--%.sql: releases/sketch--%.sql
 	cp $< $@
 
 

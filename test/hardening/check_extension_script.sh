@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Static check of the extension script pieces (src/sql/*.sql and each type's
 # expansion of src/sql/templates/sketch_type.sql.in) and of every
-# upgrade script (src/sql/released/sketch--<from>--<to>.sql, and the
+# upgrade script (releases/sketch--<from>--<to>.sql, and the
 # sketch--<from>--<to>.sql that make builds at the top) for the rules that keep them safe
 # under a hostile search_path (PostgreSQL docs, "Security Considerations for
 # Extension Scripts"):
@@ -40,7 +40,7 @@ else
   done
   # Released upgrade scripts as frozen (shipped as they are), then the
   # built ones at the top when make has made them.
-  for f in src/sql/released/sketch--*--*.sql sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
+  for f in releases/sketch--*--*.sql sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
 fi
 
 exec perl -e '
