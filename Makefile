@@ -119,8 +119,13 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # (a branch adds its family's changes as a piece of its own, e.g.
 # upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
 # tail. Frozen into releases/ when the version is released.
+# A family new in this version is created by the upgrade as by a fresh
+# install: list it in UPGRADE_FAMILIES (none in 0.3.0) and its part,
+# $(call family,<type>), comes after those pieces, before the tail.
+UPGRADE_FAMILIES =
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
-                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql))
+                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
+                 $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f)))
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
 
