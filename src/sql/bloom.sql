@@ -1,7 +1,9 @@
 -- bloom: Bloom filters for set membership ("definitely not" / "maybe").
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, bloom_union with bloom_union_trans and bloom_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.bloom IS
   'Bloom filter for set membership: no false negatives, false positives with a chosen probability p; m bits and k hashes, sized by bloom_empty(n, p) or bloom_agg(value, n, p); merge with bloom_union';
@@ -119,14 +121,7 @@ CREATE FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, 
   AS 'MODULE_PATHNAME', 'bloom_agg_bits_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, bigint, integer) IS
   'Transition function of bloom_agg_bits(value, bits, hashes)';
-CREATE FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom)
-  RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom) IS
-  'Transition function of bloom_union and combine function of the bloom aggregates';
 
-CREATE FUNCTION @extschema@.bloom_final(@extschema@.bloom) RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_final(@extschema@.bloom) IS
   'Final function of bloom_agg and bloom_agg_bits: the stored form of the state';
 
@@ -146,9 +141,5 @@ CREATE AGGREGATE @extschema@.bloom_agg_bits(value anyelement, bits bigint, hashe
 COMMENT ON AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) IS
   'Bloom filter of the non-NULL values with the given bits and hashes (the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.bloom_union(sketch @extschema@.bloom) (
-  SFUNC = @extschema@.bloom_union_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
-  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.bloom_union(@extschema@.bloom) IS
   'Union of bloom filters with the same bits and hashes; NULL inputs skipped; NULL over no rows';

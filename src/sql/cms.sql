@@ -1,12 +1,14 @@
 -- cms: count-min sketch frequencies with a heavy-hitter candidate list.
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, cms_union with cms_union_trans and cms_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.cms IS
   'Count-min sketch of frequencies: estimates never below the true count and at most epsilon*N above it with probability 1-delta (defaults 0.001, 0.01: 2719 x 5 counters, 106 KiB), plus a list of the top k candidates (default 100) for cms_topk; merge with cms_union';
 
--- cms's own words for objects of the template (replacing its comments):
+-- cms's own words for objects of the template:
 COMMENT ON FUNCTION @extschema@.cms_out(@extschema@.cms) IS
   'Text output of cms: \x followed by the hex of the binary format';
 COMMENT ON FUNCTION @extschema@.cms_recv(internal) IS
@@ -90,15 +92,6 @@ COMMENT ON FUNCTION @extschema@.cms_info(@extschema@.cms) IS
 -- Every aggregate's state is cms itself (the working encoding), updated in
 -- place; cms_union_trans is every aggregate's combine function, cms_final
 -- (read-only) its final function. SSPACE is the default sketch's state.
-
-CREATE FUNCTION @extschema@.cms_union_trans(@extschema@.cms, @extschema@.cms) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_union_trans(@extschema@.cms, @extschema@.cms) IS
-  'Transition function of cms_union and combine function of the cms aggregates';
-CREATE FUNCTION @extschema@.cms_final(@extschema@.cms) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_final(@extschema@.cms) IS
-  'Final function of the cms aggregates: the stored form of the state';
 
 -- cms_agg(value [, epsilon, delta [, conservative [, k]]])
 CREATE FUNCTION @extschema@.cms_agg_trans(@extschema@.cms, anyelement) RETURNS @extschema@.cms
@@ -289,10 +282,5 @@ CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigi
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean, integer) IS
   'Weighted count-min sketch (width, depth, conservative) keeping k heavy-hitter candidates; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.cms_union(sketch @extschema@.cms) (
-  SFUNC = @extschema@.cms_union_trans, STYPE = @extschema@.cms, SSPACE = 115000,
-  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.cms_union(@extschema@.cms) IS
   'Merge of cms sketches of equal width and depth (counters summed, candidate lists united and re-ranked); NULL over no rows (readers treat it as empty)';

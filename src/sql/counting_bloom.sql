@@ -1,12 +1,14 @@
 -- counting_bloom: Bloom filters with 4-bit counters, so that members can be deleted.
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, counting_bloom_union with counting_bloom_union_trans and counting_bloom_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.counting_bloom IS
   'Counting Bloom filter: set membership with deletes; m 4-bit counters and k hashes at bloom''s positions, sized by counting_bloom_empty(n, p) or counting_bloom_agg(value, n, p); no false negatives for members added and not deleted, unless a value is deleted that was never added (or more often than added) while it tests present';
 
--- counting_bloom's own words for objects of the template (replacing its comments):
+-- counting_bloom's own words for objects of the template:
 COMMENT ON FUNCTION @extschema@.counting_bloom_from_bytea(bytea) IS
   'Reads a counting bloom filter from its binary format, validating it';
 
@@ -111,13 +113,6 @@ CREATE FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom,
   AS 'MODULE_PATHNAME', 'counting_bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom, anyelement, bigint, double precision) IS
   'Transition function of counting_bloom_agg(value, n, p)';
-CREATE FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom)
-  RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'Transition function of counting_bloom_union and combine function of the counting_bloom aggregates';
-CREATE FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) IS
   'Final function of counting_bloom_agg and counting_bloom_union: the stored form of the state';
 
@@ -129,10 +124,5 @@ CREATE AGGREGATE @extschema@.counting_bloom_agg(value anyelement, n bigint, p do
 COMMENT ON AGGREGATE @extschema@.counting_bloom_agg(anyelement, bigint, double precision) IS
   'Counting Bloom filter of the non-NULL values (each row counts once, duplicates too), sized for n live values at false-positive probability p (the same n and p on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.counting_bloom_union(sketch @extschema@.counting_bloom) (
-  SFUNC = @extschema@.counting_bloom_union_trans, STYPE = @extschema@.counting_bloom, SSPACE = 480000,
-  FINALFUNC = @extschema@.counting_bloom_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.counting_bloom_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.counting_bloom_union(@extschema@.counting_bloom) IS
   'Union of counting filters with the same cells and hashes (counters added, saturating at 15); NULL inputs skipped; NULL over no rows';

@@ -1,12 +1,14 @@
 -- cuckoo: cuckoo filters for membership with deletes.
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, cuckoo_union with cuckoo_union_trans and cuckoo_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.cuckoo IS
   'Cuckoo filter for set membership with deletes: no false negatives for values added and not deleted (deleting a value never added, or more often than added, is the one call that can remove another member); false positives at a chosen rate p; f-bit fingerprints in buckets of b slots, one copy per add, sized by cuckoo_empty(n, p) or cuckoo_agg(value, n, p); grows by chained sub-filters; merge with cuckoo_union';
 
--- cuckoo's own words for objects of the template (replacing its comments):
+-- cuckoo's own words for objects of the template:
 COMMENT ON FUNCTION @extschema@.cuckoo_eq(@extschema@.cuckoo, @extschema@.cuckoo) IS
   'True if two filters are byte for byte identical (same parameters, same fingerprints in the same slots)';
 COMMENT ON OPERATOR @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Identical filters (byte equality of the stored form)';
@@ -110,13 +112,8 @@ CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, big
   AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, bigint, double precision) IS
   'Transition function of cuckoo_agg(value, n, p)';
-CREATE FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo)
-  RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo) IS
   'Transition function of cuckoo_union and combine function of both cuckoo aggregates';
-CREATE FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) IS
   'Final function of cuckoo_agg and cuckoo_union: the stored form of the state';
 
@@ -128,10 +125,5 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(value anyelement, n bigint, p double pre
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, double precision) IS
   'Cuckoo filter (bucket size 4) with one fingerprint copy per distinct non-NULL value (repeats removed by the value''s 128-bit hash, not by fingerprint, so deletes of added values are safe), sized for n values at false-positive rate p (the same n and p on every row); grows past n; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.cuckoo_union(sketch @extschema@.cuckoo) (
-  SFUNC = @extschema@.cuckoo_union_trans, STYPE = @extschema@.cuckoo, SSPACE = 140000,
-  FINALFUNC = @extschema@.cuckoo_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.cuckoo_union(@extschema@.cuckoo) IS
   'Union of cuckoo filters with the same fingerprint bits and bucket size: a multiset sum of their copies (as cuckoo_union(a, b)); NULL inputs skipped; NULL over no rows';

@@ -1,7 +1,9 @@
 -- ddsketch: quantiles with a guaranteed relative error (docs/ddsketch.md).
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, ddsketch_union with ddsketch_union_trans and ddsketch_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.ddsketch IS
   'DDSketch of numbers for quantiles: every quantile within a relative error alpha of the true value (default alpha 0.0054 for a requested 0.01), mergeable exactly; exact count, sum, min and max';
@@ -110,15 +112,6 @@ CREATE FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double prec
   AS 'MODULE_PATHNAME', 'ddsketch_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision, integer) IS
   'Transition function of ddsketch_agg(value, relative_accuracy, max_buckets)';
-CREATE FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch)
-  RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch) IS
-  'Transition function of ddsketch_union and combine function of the ddsketch aggregates';
-CREATE FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) IS
-  'Final function of the ddsketch aggregates: the stored form of the state';
 
 CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision) (
   SFUNC = @extschema@.ddsketch_agg_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
@@ -145,10 +138,5 @@ CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision, relative_accur
 COMMENT ON AGGREGATE @extschema@.ddsketch_agg(double precision, double precision, integer) IS
   'DDSketch of the non-NULL values within relative_accuracy and at most max_buckets (16..65536) buckets per sign, collapsing the lowest magnitudes beyond; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.ddsketch_union(sketch @extschema@.ddsketch) (
-  SFUNC = @extschema@.ddsketch_union_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
-  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.ddsketch_union(@extschema@.ddsketch) IS
   'Union of ddsketches, at the coarsest scale and smallest bucket limit among them; NULL over no rows (readers take it as empty)';

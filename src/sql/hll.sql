@@ -1,12 +1,14 @@
 -- hll: HyperLogLog distinct counting.
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, hll_union with hll_union_trans and hll_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.hll IS
   'HyperLogLog sketch for distinct counts: hll(p), p in 4..18 (default 14: 0.81% standard error, at most 12 KiB); exact-ish sparse form for small sets; merge with hll_union';
 
--- hll's own words for objects of the template (replacing its comments),
+-- hll's own words for objects of the template,
 -- and the comments of its typmod functions, which the template leaves to it:
 COMMENT ON FUNCTION @extschema@.hll_typmod_in(cstring[]) IS
   'Reads the hll(p) type modifier, p in 4..18';
@@ -90,14 +92,6 @@ CREATE FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) 
   AS 'MODULE_PATHNAME', 'hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) IS
   'Transition function of hll_agg(value, p)';
-CREATE FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) IS
-  'Transition function of hll_union and combine function of the hll aggregates';
-CREATE FUNCTION @extschema@.hll_final(@extschema@.hll) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_final(@extschema@.hll) IS
-  'Final function of the hll aggregates: the stored form of the state';
 
 -- SSPACE: the largest state at the default p 14 (dense registers, 12,300
 -- bytes with the varlena header). HashAggregate sizes its first pass with it:
@@ -120,10 +114,5 @@ CREATE AGGREGATE @extschema@.hll_agg(value anyelement, p integer) (
 COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement, integer) IS
   'HyperLogLog sketch of precision p (4..18) of the distinct non-NULL values; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.hll_union(sketch @extschema@.hll) (
-  SFUNC = @extschema@.hll_union_trans, STYPE = @extschema@.hll, SSPACE = 1024,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.hll_union(@extschema@.hll) IS
   'Union of hll sketches, at the smallest precision among them; NULL over no rows (hll_cardinality reads it as 0)';

@@ -1,7 +1,9 @@
 -- theta: set operations and similarity on KMV sketches (docs/theta.md).
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, theta_union with theta_union_trans and theta_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.theta IS
   'Theta (KMV) sketch of distinct values: the k = 2^lg_k smallest hashes (default lg_k 12, relative standard error 1.6%), exact below k; union (||), intersection (&), difference and Jaccard similarity with confidence bounds';
@@ -79,9 +81,6 @@ COMMENT ON FUNCTION @extschema@.theta_info(@extschema@.theta) IS
 -- to 2k slots, 64 KiB at lg_k 12) updated in place, theta_union_trans
 -- their combine function; theta_intersect keeps the running intersection.
 
-CREATE FUNCTION @extschema@.theta_union_trans(@extschema@.theta, @extschema@.theta)
-  RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.theta_union_trans(@extschema@.theta, @extschema@.theta) IS
   'Transition function of theta_union and combine function of theta_agg and theta_union';
 CREATE FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@.theta)
@@ -89,10 +88,6 @@ CREATE FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@
   AS 'MODULE_PATHNAME', 'theta_intersect_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@.theta) IS
   'Transition and combine function of theta_intersect';
-CREATE FUNCTION @extschema@.theta_final(@extschema@.theta) RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_final(@extschema@.theta) IS
-  'Final function of the theta aggregates: the stored form of the state';
 
 CREATE FUNCTION @extschema@.theta_agg_trans(@extschema@.theta, anyelement) RETURNS @extschema@.theta
   AS 'MODULE_PATHNAME', 'theta_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
@@ -119,11 +114,6 @@ CREATE AGGREGATE @extschema@.theta_agg(value anyelement, lg_k integer) (
 COMMENT ON AGGREGATE @extschema@.theta_agg(anyelement, integer) IS
   'Theta sketch of the non-NULL values keeping k = 2^lg_k hashes (lg_k 4..24, the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.theta_union(sketch @extschema@.theta) (
-  SFUNC = @extschema@.theta_union_trans, STYPE = @extschema@.theta, SSPACE = 8192,
-  FINALFUNC = @extschema@.theta_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.theta_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.theta_union(@extschema@.theta) IS
   'Union of theta sketches (at the smallest lg_k); NULL over no rows';
 

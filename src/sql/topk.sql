@@ -1,7 +1,9 @@
 -- topk: heavy hitters with deterministic bounds (docs/topk.md).
--- The type itself (I/O, casts to and from bytea, = and <>, hash operator
--- class) comes before this piece, from src/sql/templates/sketch_type.sql.in
--- and this type's line of src/sql/templates/sketch_types.txt.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, topk_union with topk_union_trans and topk_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
 COMMENT ON TYPE @extschema@.topk IS
   'Heavy hitters (Misra-Gries): at most k items (default 1024) with counts; every item''s true count lies within [lower, lower + max_error] and max_error <= N/(k+1), deterministically, also after merges with topk_union (topk_scale may round max_error above it)';
@@ -106,16 +108,6 @@ COMMENT ON FUNCTION @extschema@.topk_info(@extschema@.topk) IS
 -- (read-only) its final function. SSPACE: a state starts at about 1 kB and
 -- grows with the distinct items seen, to about 100 kB at k = 1024.
 
-CREATE FUNCTION @extschema@.topk_union_trans(@extschema@.topk, @extschema@.topk)
-  RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_union_trans(@extschema@.topk, @extschema@.topk) IS
-  'Transition function of topk_union and combine function of the topk aggregates';
-CREATE FUNCTION @extschema@.topk_final(@extschema@.topk) RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_final(@extschema@.topk) IS
-  'Final function of the topk aggregates: the stored form of the state';
-
 CREATE FUNCTION @extschema@.topk_agg_trans(@extschema@.topk, anyelement) RETURNS @extschema@.topk
   AS 'MODULE_PATHNAME', 'topk_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION @extschema@.topk_agg_trans(@extschema@.topk, anyelement, integer)
@@ -167,11 +159,6 @@ CREATE AGGREGATE @extschema@.topk_agg_weighted(value anyelement, weight bigint, 
 COMMENT ON AGGREGATE @extschema@.topk_agg_weighted(anyelement, bigint, integer) IS
   'Heavy hitters by total weight keeping k items (the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.topk_union(sketch @extschema@.topk) (
-  SFUNC = @extschema@.topk_union_trans, STYPE = @extschema@.topk, SSPACE = 16384,
-  FINALFUNC = @extschema@.topk_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.topk_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.topk_union(@extschema@.topk) IS
   'Merge of topk summaries (at the smallest k among them); NULL over no rows (readers treat it as empty)';
 

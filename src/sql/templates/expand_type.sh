@@ -11,9 +11,9 @@ set -euo pipefail
 here=$(dirname "$0")
 table=$here/sketch_types.txt
 template=$here/sketch_type.sql.in
-known_flags="typmod filter"
+known_flags="typmod filter union_no_final"
 
-# The table's lines without comments, fields trimmed: type|storage|flags|...
+# The table's lines without comments, fields trimmed: type|storage|...
 entries() {
   grep -v -e '^#' -e '^[[:space:]]*$' "$table" | sed -E 's/[[:space:]]*\|[[:space:]]*/|/g; s/[[:space:]]+$//'
 }
@@ -26,8 +26,9 @@ want=${1:?usage: $0 <type> | --list}
 
 line=$(entries | awk -F'|' -v t="$want" '$1 == t')
 [ -n "$line" ] || { echo "expand_type: no type $want in $table" >&2; exit 1; }
-IFS='|' read -r type storage flags noun equal_means <<<"$line"
+IFS='|' read -r type storage union_sspace flags noun equal_means <<<"$line"
 case $storage in extended|external) ;; *) echo "expand_type: $type: storage $storage is neither extended nor external" >&2; exit 1 ;; esac
+case $union_sspace in ''|*[!0-9]*) echo "expand_type: $type: union sspace $union_sspace is not a number of bytes" >&2; exit 1 ;; esac
 for flag in $flags; do
   case " $known_flags " in *" $flag "*) ;; *) echo "expand_type: $type: unknown flag $flag" >&2; exit 1 ;; esac
 done
@@ -45,6 +46,7 @@ for flag in $known_flags; do
 done
 script+=(-e "s|@TYPE@|$(sed_value "$type")|g"
          -e "s|@STORAGE@|$storage|g"
+         -e "s|@UNION_SSPACE@|$union_sspace|g"
          -e "s|@NOUN@|$(sed_value "$(sql_text "$noun")")|g"
          -e "s|@EQUAL_MEANS@|$(sed_value "$(sql_text "$equal_means")")|g")
 
