@@ -34,15 +34,27 @@ MODULE_big  = sketch
 OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*.cpp)))
 # The install script, and the upgrade scripts from released versions
 # (docs/upgrades.md). An upgrade script between two released versions is
-# frozen in src/sql/released/ once the later one is released, and shipped
-# from there byte for byte (the pieces it was made of keep changing).
-RELEASED_UPGRADES = $(notdir $(wildcard src/sql/released/sketch--*--*.sql))
+# frozen in releases/ once the later one is released, and shipped from
+# there byte for byte (the pieces it was made of keep changing); the frozen
+# install scripts there (releases/sketch--<version>.sql) are not shipped,
+# only the upgrade test installs them (releases/README.md).
+RELEASED_UPGRADES = $(notdir $(wildcard releases/sketch--*--*.sql))
 UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
-# The extension script: shared objects first, then one piece per type.
-SQL_PIECES  = src/sql/common.sql src/sql/hll.sql src/sql/cms.sql src/sql/bloom.sql \
-              src/sql/bloom_split_block.sql src/sql/ddsketch.sql \
-              src/sql/topk.sql src/sql/theta.sql src/sql/counting_bloom.sql src/sql/cuckoo.sql \
+# The extension script: shared objects first, then one part per family,
+# then the shared tail. A family's part, $(call family,<type>), is the SQL
+# every sketch type has (src/sql/templates/sketch_type.sql.in, expanded for
+# the type's line of src/sql/templates/sketch_types.txt into
+# $(SQL_BUILD)/<type>.type.sql) followed by its own piece src/sql/<type>.sql.
+# A new family adds its line there and its $(call family,...) here.
+SQL_BUILD   = build/sql
+SQL_TEMPLATE = src/sql/templates/sketch_type.sql.in src/sql/templates/sketch_types.txt \
+               src/sql/templates/expand_type.sh
+family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
+SQL_PIECES  = src/sql/common.sql $(call family,hll) $(call family,cms) $(call family,bloom) \
+              src/sql/bloom_split_block.sql $(call family,ddsketch) \
+              $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
+              $(call family,cuckoo) \
               src/sql/sizing.sql src/sql/aging.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
@@ -92,6 +104,11 @@ endif
 sketch--$(EXTVERSION).sql: $(SQL_PIECES)
 	cat $^ > $@
 
+$(SQL_BUILD)/%.type.sql: $(SQL_TEMPLATE)
+	@mkdir -p $(dir $@)
+	bash src/sql/templates/expand_type.sh $* > $@.tmp
+	mv $@.tmp $@
+
 # Pieces every upgrade ends with: they create what a fresh install's
 # catalog-driven blocks create (literal twins, typed aggregate twins,
 # privileges), each object only if the extension has no such member yet, so
@@ -105,15 +122,20 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).<topic>.sql in sorted order
 # (a branch adds its family's changes as a piece of its own, e.g.
 # upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
-# tail. Frozen into src/sql/released/ when the version is released.
+# tail. Frozen into releases/ when the version is released.
+# A family new in this version is created by the upgrade as by a fresh
+# install: list it in UPGRADE_FAMILIES (none in 0.3.0) and its part,
+# $(call family,<type>), comes after those pieces, before the tail.
+UPGRADE_FAMILIES =
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
-                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql))
+                 $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
+                 $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f)))
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
 
 # Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
 # own piece, its new families' pieces and the tail as they were at v0.2.0).
-$(RELEASED_UPGRADES): sketch--%.sql: src/sql/released/sketch--%.sql
+$(RELEASED_UPGRADES): sketch--%.sql: releases/sketch--%.sql
 	cp $< $@
 
 

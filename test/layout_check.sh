@@ -9,7 +9,9 @@
 #     the only exceptions are the declared family dependencies below;
 #   - every family has its traits for the shared aggregate-state mechanism
 #     (src/core/<f>/<f>_family.h), its pg folder, its SQL file
-#     (src/sql/<f>.sql) and its unit tests (test/unit/<f>/).
+#     (src/sql/<f>.sql) with its line in src/sql/templates/sketch_types.txt,
+#     and its unit tests (test/unit/<f>/);
+#   - releases/ holds only frozen release scripts.
 #
 # Prints each violation and exits 1; prints what it checked on success.
 set -euo pipefail
@@ -77,11 +79,21 @@ for f in "${families[@]}"; do
   [ -f "src/core/$f/${f}_family.h" ] || violation "family $f has no traits src/core/$f/${f}_family.h"
   [ -d "src/pg/$f" ] || violation "family $f has no src/pg/$f/"
   [ -f "src/sql/$f.sql" ] || violation "family $f has no src/sql/$f.sql"
+  grep -qE "^$f[[:space:]]*[|]" src/sql/templates/sketch_types.txt ||
+    violation "family $f has no line in src/sql/templates/sketch_types.txt (its type's SQL)"
   ls "test/unit/$f/"*_test.cpp >/dev/null 2>&1 || violation "family $f has no tests in test/unit/$f/"
 done
 for dir in src/pg/*/; do
   name=$(basename "$dir")
   [ "$name" = common ] || [ -d "src/core/$name" ] || violation "src/pg/$name has no src/core/$name"
+done
+
+# Frozen releases (releases/README.md): install and upgrade scripts only.
+for f in releases/*; do
+  case ${f#releases/} in
+    README.md | sketch--*.sql) ;;
+    *) violation "$f: releases/ holds only frozen sketch--<version>.sql and sketch--<old>--<new>.sql (and README.md)" ;;
+  esac
 done
 
 [ "$checked" -gt 0 ] || violation "found no includes to check"

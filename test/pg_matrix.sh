@@ -88,7 +88,7 @@ run_major() {
   cp -a "$installation" "$dir/pg"
   mkdir -p "$dir/src"
   tar -c --exclude=node_modules --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-    Makefile sketch.control src sql expected test docs | tar -x -C "$dir/src"
+    Makefile sketch.control src releases sql expected test docs | tar -x -C "$dir/src"
   config=$dir/pg/bin/pg_config
   version=$("$config" --version)
   if ! { make -C "$dir/src" -s -j2 PG_CONFIG="$config" all && make -C "$dir/src" -s PG_CONFIG="$config" install; } >"$dir/build.log" 2>&1; then

@@ -49,7 +49,7 @@ chmod 755 "$work"
 src=$work/src
 mkdir -p "$src"
 # (test/ and docs/ too: pg_regress reads the golden files and the reference.)
-tar -c --exclude=node_modules Makefile sketch.control src sql expected test docs | tar -x -C "$src"
+tar -c --exclude=node_modules Makefile sketch.control src releases sql expected test docs | tar -x -C "$src"
 flags="-fsanitize=$sanitizers -fno-sanitize-recover=all -fno-omit-frame-pointer"
 echo "pg_sanitized: building the module with $flags"
 make -s -C "$src" -j2 all SKETCH_EXTRA_CXXFLAGS="$flags" SKETCH_EXTRA_LDFLAGS="-fsanitize=$sanitizers" \

@@ -1,51 +1,12 @@
 -- bloom: Bloom filters for set membership ("definitely not" / "maybe").
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, bloom_union with bloom_union_trans and bloom_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.bloom;
-
-CREATE FUNCTION @extschema@.bloom_in(cstring) RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.bloom_out(@extschema@.bloom) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.bloom_recv(internal) RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.bloom_send(@extschema@.bloom) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
--- STORAGE = external: a filter's bits are random and do not compress, so
--- large filters go out of line uncompressed, and a probe that detoasts one
--- copies it without trying to decompress it.
-CREATE TYPE @extschema@.bloom (
-  INPUT = @extschema@.bloom_in,
-  OUTPUT = @extschema@.bloom_out,
-  RECEIVE = @extschema@.bloom_recv,
-  SEND = @extschema@.bloom_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = external
-);
 COMMENT ON TYPE @extschema@.bloom IS
   'Bloom filter for set membership: no false negatives, false positives with a chosen probability p; m bits and k hashes, sized by bloom_empty(n, p) or bloom_agg(value, n, p); merge with bloom_union';
-
-COMMENT ON FUNCTION @extschema@.bloom_in(cstring) IS
-  'Text input of bloom: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.bloom_out(@extschema@.bloom) IS
-  'Text output of bloom: \x followed by the hex of the binary format';
-COMMENT ON FUNCTION @extschema@.bloom_recv(internal) IS
-  'Binary input of bloom (the binary format), validated';
-COMMENT ON FUNCTION @extschema@.bloom_send(@extschema@.bloom) IS
-  'Binary output of bloom (the binary format)';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.bloom_from_bytea(data bytea) RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_from_bytea(bytea) IS
-  'Reads a bloom filter from its binary format, validating it';
-CREATE CAST (bytea AS @extschema@.bloom) WITH FUNCTION @extschema@.bloom_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.bloom) IS
-  'The bloom whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.bloom AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.bloom AS bytea) IS
-  'The binary form of the bloom (its stored bytes, as bloom_send writes them)';
 
 -- Sizing and building -------------------------------------------------------
 
@@ -142,42 +103,6 @@ CREATE FUNCTION @extschema@.bloom_info(sketch @extschema@.bloom) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.bloom_info(@extschema@.bloom) IS
   'Bits, hashes, size, bits set, fill ratio, estimated cardinality and false-positive probability of a filter, as jsonb';
 
-CREATE FUNCTION @extschema@.bloom_eq(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_eq(@extschema@.bloom, @extschema@.bloom) IS
-  'True if two filters are identical (same bits, hashes and bits set)';
-CREATE FUNCTION @extschema@.bloom_ne(a @extschema@.bloom, b @extschema@.bloom) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_ne(@extschema@.bloom, @extschema@.bloom) IS
-  'True if two filters differ';
-
-CREATE FUNCTION @extschema@.bloom_hash(@extschema@.bloom) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_hash(@extschema@.bloom) IS
-  'Hash of the bloom bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on bloom columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.bloom, @extschema@.bloom) IS 'Identical filters';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.bloom, RIGHTARG = @extschema@.bloom, FUNCTION = @extschema@.bloom_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.bloom, @extschema@.bloom) IS 'Different filters';
-
--- = is byte equality of the stored form (docs/reference.md), so hashing the
--- bytes is consistent with it. No btree class: sketches have no meaningful
--- order, and hashing is all GROUP BY, DISTINCT and UNION need.
-CREATE OPERATOR CLASS @extschema@.bloom_hash_ops DEFAULT FOR TYPE @extschema@.bloom USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.bloom, @extschema@.bloom),
-  FUNCTION 1 @extschema@.bloom_hash(@extschema@.bloom);
-COMMENT ON OPERATOR CLASS @extschema@.bloom_hash_ops USING hash IS
-  'Hash equality of bloom values: GROUP BY, DISTINCT and UNION on bloom columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- The state is a bloom value updated in place, so it moves between parallel
 -- workers (and distributed nodes) without serial functions. bloom_agg's state
@@ -196,14 +121,7 @@ CREATE FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, 
   AS 'MODULE_PATHNAME', 'bloom_agg_bits_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_agg_bits_trans(@extschema@.bloom, anyelement, bigint, integer) IS
   'Transition function of bloom_agg_bits(value, bits, hashes)';
-CREATE FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom)
-  RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloom_union_trans(@extschema@.bloom, @extschema@.bloom) IS
-  'Transition function of bloom_union and combine function of the bloom aggregates';
 
-CREATE FUNCTION @extschema@.bloom_final(@extschema@.bloom) RETURNS @extschema@.bloom
-  AS 'MODULE_PATHNAME', 'bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloom_final(@extschema@.bloom) IS
   'Final function of bloom_agg and bloom_agg_bits: the stored form of the state';
 
@@ -223,9 +141,5 @@ CREATE AGGREGATE @extschema@.bloom_agg_bits(value anyelement, bits bigint, hashe
 COMMENT ON AGGREGATE @extschema@.bloom_agg_bits(anyelement, bigint, integer) IS
   'Bloom filter of the non-NULL values with the given bits and hashes (the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.bloom_union(sketch @extschema@.bloom) (
-  SFUNC = @extschema@.bloom_union_trans, STYPE = @extschema@.bloom, SSPACE = 120000,
-  COMBINEFUNC = @extschema@.bloom_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.bloom_union(@extschema@.bloom) IS
   'Union of bloom filters with the same bits and hashes; NULL inputs skipped; NULL over no rows';

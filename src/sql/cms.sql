@@ -1,48 +1,20 @@
 -- cms: count-min sketch frequencies with a heavy-hitter candidate list.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, cms_union with cms_union_trans and cms_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.cms;
-
-CREATE FUNCTION @extschema@.cms_in(cstring) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cms_out(@extschema@.cms) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'cms_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cms_recv(internal) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cms_send(@extschema@.cms) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'cms_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE @extschema@.cms (
-  INPUT = @extschema@.cms_in,
-  OUTPUT = @extschema@.cms_out,
-  RECEIVE = @extschema@.cms_recv,
-  SEND = @extschema@.cms_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = extended
-);
 COMMENT ON TYPE @extschema@.cms IS
   'Count-min sketch of frequencies: estimates never below the true count and at most epsilon*N above it with probability 1-delta (defaults 0.001, 0.01: 2719 x 5 counters, 106 KiB), plus a list of the top k candidates (default 100) for cms_topk; merge with cms_union';
 
-COMMENT ON FUNCTION @extschema@.cms_in(cstring) IS
-  'Text input of cms: \x followed by the hex of the binary format, validated';
+-- cms's own words for objects of the template:
 COMMENT ON FUNCTION @extschema@.cms_out(@extschema@.cms) IS
   'Text output of cms: \x followed by the hex of the binary format';
 COMMENT ON FUNCTION @extschema@.cms_recv(internal) IS
   'Binary input of cms, validated';
 COMMENT ON FUNCTION @extschema@.cms_send(@extschema@.cms) IS
   'Binary output of cms: the stored format';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.cms_from_bytea(data bytea) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_from_bytea(bytea) IS
-  'Reads a cms from its binary format, validating every byte';
-CREATE CAST (bytea AS @extschema@.cms) WITH FUNCTION @extschema@.cms_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.cms) IS
-  'The cms whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.cms AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.cms AS bytea) IS
-  'The binary form of the cms (its stored bytes, as cms_send writes them)';
 
 -- Building and combining ----------------------------------------------------
 
@@ -116,55 +88,10 @@ CREATE FUNCTION @extschema@.cms_info(sketch @extschema@.cms) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.cms_info(@extschema@.cms) IS
   'Width, depth, epsilon, delta, update mode, total, error bound, candidate list and size of a sketch, as jsonb';
 
-CREATE FUNCTION @extschema@.cms_eq(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'cms_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_eq(@extschema@.cms, @extschema@.cms) IS
-  'True if two sketches are identical (parameters, counters and candidate list)';
-CREATE FUNCTION @extschema@.cms_ne(a @extschema@.cms, b @extschema@.cms) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'cms_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_ne(@extschema@.cms, @extschema@.cms) IS
-  'True if two sketches differ';
-
-CREATE FUNCTION @extschema@.cms_hash(@extschema@.cms) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_hash(@extschema@.cms) IS
-  'Hash of the cms bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on cms columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.cms, RIGHTARG = @extschema@.cms, FUNCTION = @extschema@.cms_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.cms, @extschema@.cms) IS 'Identical sketches';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.cms, RIGHTARG = @extschema@.cms, FUNCTION = @extschema@.cms_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.cms, @extschema@.cms) IS 'Different sketches';
-
--- = is byte equality of the stored form (docs/reference.md), so hashing the
--- bytes is consistent with it. No btree class: sketches have no meaningful
--- order, and hashing is all GROUP BY, DISTINCT and UNION need.
-CREATE OPERATOR CLASS @extschema@.cms_hash_ops DEFAULT FOR TYPE @extschema@.cms USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.cms, @extschema@.cms),
-  FUNCTION 1 @extschema@.cms_hash(@extschema@.cms);
-COMMENT ON OPERATOR CLASS @extschema@.cms_hash_ops USING hash IS
-  'Hash equality of cms values: GROUP BY, DISTINCT and UNION on cms columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- Every aggregate's state is cms itself (the working encoding), updated in
 -- place; cms_union_trans is every aggregate's combine function, cms_final
 -- (read-only) its final function. SSPACE is the default sketch's state.
-
-CREATE FUNCTION @extschema@.cms_union_trans(@extschema@.cms, @extschema@.cms) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_union_trans(@extschema@.cms, @extschema@.cms) IS
-  'Transition function of cms_union and combine function of the cms aggregates';
-CREATE FUNCTION @extschema@.cms_final(@extschema@.cms) RETURNS @extschema@.cms
-  AS 'MODULE_PATHNAME', 'cms_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cms_final(@extschema@.cms) IS
-  'Final function of the cms aggregates: the stored form of the state';
 
 -- cms_agg(value [, epsilon, delta [, conservative [, k]]])
 CREATE FUNCTION @extschema@.cms_agg_trans(@extschema@.cms, anyelement) RETURNS @extschema@.cms
@@ -355,10 +282,5 @@ CREATE AGGREGATE @extschema@.cms_agg_weighted_sized(value anyelement, count bigi
 COMMENT ON AGGREGATE @extschema@.cms_agg_weighted_sized(anyelement, bigint, integer, integer, boolean, integer) IS
   'Weighted count-min sketch (width, depth, conservative) keeping k heavy-hitter candidates; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.cms_union(sketch @extschema@.cms) (
-  SFUNC = @extschema@.cms_union_trans, STYPE = @extschema@.cms, SSPACE = 115000,
-  FINALFUNC = @extschema@.cms_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.cms_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.cms_union(@extschema@.cms) IS
   'Merge of cms sketches of equal width and depth (counters summed, candidate lists united and re-ranked); NULL over no rows (readers treat it as empty)';

@@ -1,51 +1,18 @@
 -- counting_bloom: Bloom filters with 4-bit counters, so that members can be deleted.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, counting_bloom_union with counting_bloom_union_trans and counting_bloom_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.counting_bloom;
-
-CREATE FUNCTION @extschema@.counting_bloom_in(cstring) RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.counting_bloom_out(@extschema@.counting_bloom) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'counting_bloom_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.counting_bloom_recv(internal) RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.counting_bloom_send(@extschema@.counting_bloom) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'counting_bloom_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
--- STORAGE = external, as bloom: large filters go out of line uncompressed,
--- and a probe that detoasts one copies it without decompressing.
-CREATE TYPE @extschema@.counting_bloom (
-  INPUT = @extschema@.counting_bloom_in,
-  OUTPUT = @extschema@.counting_bloom_out,
-  RECEIVE = @extschema@.counting_bloom_recv,
-  SEND = @extschema@.counting_bloom_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = external
-);
 COMMENT ON TYPE @extschema@.counting_bloom IS
   'Counting Bloom filter: set membership with deletes; m 4-bit counters and k hashes at bloom''s positions, sized by counting_bloom_empty(n, p) or counting_bloom_agg(value, n, p); no false negatives for members added and not deleted, unless a value is deleted that was never added (or more often than added) while it tests present';
 
-COMMENT ON FUNCTION @extschema@.counting_bloom_in(cstring) IS
-  'Text input of counting_bloom: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.counting_bloom_out(@extschema@.counting_bloom) IS
-  'Text output of counting_bloom: \x followed by the hex of the binary format';
-COMMENT ON FUNCTION @extschema@.counting_bloom_recv(internal) IS
-  'Binary input of counting_bloom (the binary format), validated';
-COMMENT ON FUNCTION @extschema@.counting_bloom_send(@extschema@.counting_bloom) IS
-  'Binary output of counting_bloom (the binary format)';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.counting_bloom_from_bytea(data bytea) RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- counting_bloom's own words for objects of the template:
 COMMENT ON FUNCTION @extschema@.counting_bloom_from_bytea(bytea) IS
   'Reads a counting bloom filter from its binary format, validating it';
-CREATE CAST (bytea AS @extschema@.counting_bloom)
-  WITH FUNCTION @extschema@.counting_bloom_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.counting_bloom) IS
-  'The counting_bloom whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.counting_bloom AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.counting_bloom AS bytea) IS
-  'The binary form of the counting_bloom (its stored bytes, as counting_bloom_send writes them)';
+
+-- Casts ---------------------------------------------------------------------
 
 -- Sizing and building -------------------------------------------------------
 
@@ -135,46 +102,6 @@ CREATE FUNCTION @extschema@.counting_bloom_info(sketch @extschema@.counting_bloo
 COMMENT ON FUNCTION @extschema@.counting_bloom_info(@extschema@.counting_bloom) IS
   'Cells, hashes, size, counters set and saturated, counter sum, fill ratio, estimated cardinality and false-positive probability of a counting filter, as jsonb';
 
-CREATE FUNCTION @extschema@.counting_bloom_eq(a @extschema@.counting_bloom, b @extschema@.counting_bloom)
-  RETURNS boolean
-  AS 'MODULE_PATHNAME', 'counting_bloom_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.counting_bloom_eq(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'True if two counting filters are identical (same cells, hashes and counters)';
-CREATE FUNCTION @extschema@.counting_bloom_ne(a @extschema@.counting_bloom, b @extschema@.counting_bloom)
-  RETURNS boolean
-  AS 'MODULE_PATHNAME', 'counting_bloom_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.counting_bloom_ne(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'True if two counting filters differ';
-
-CREATE FUNCTION @extschema@.counting_bloom_hash(@extschema@.counting_bloom) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.counting_bloom_hash(@extschema@.counting_bloom) IS
-  'Hash of the counting_bloom bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on counting_bloom columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.counting_bloom, RIGHTARG = @extschema@.counting_bloom,
-  FUNCTION = @extschema@.counting_bloom_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'Identical counting filters';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.counting_bloom, RIGHTARG = @extschema@.counting_bloom,
-  FUNCTION = @extschema@.counting_bloom_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'Different counting filters';
-
-CREATE OPERATOR CLASS @extschema@.counting_bloom_hash_ops
-  DEFAULT FOR TYPE @extschema@.counting_bloom USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.counting_bloom, @extschema@.counting_bloom),
-  FUNCTION 1 @extschema@.counting_bloom_hash(@extschema@.counting_bloom);
-COMMENT ON OPERATOR CLASS @extschema@.counting_bloom_hash_ops USING hash IS
-  'Hash equality of counting_bloom values: GROUP BY, DISTINCT and UNION on counting_bloom columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- The state is a counting_bloom value updated in place; states of 1 MiB or
 -- more are a working form that counts each value a few rows after
@@ -186,13 +113,6 @@ CREATE FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom,
   AS 'MODULE_PATHNAME', 'counting_bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.counting_bloom_agg_trans(@extschema@.counting_bloom, anyelement, bigint, double precision) IS
   'Transition function of counting_bloom_agg(value, n, p)';
-CREATE FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom)
-  RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.counting_bloom_union_trans(@extschema@.counting_bloom, @extschema@.counting_bloom) IS
-  'Transition function of counting_bloom_union and combine function of the counting_bloom aggregates';
-CREATE FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) RETURNS @extschema@.counting_bloom
-  AS 'MODULE_PATHNAME', 'counting_bloom_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.counting_bloom_final(@extschema@.counting_bloom) IS
   'Final function of counting_bloom_agg and counting_bloom_union: the stored form of the state';
 
@@ -204,10 +124,5 @@ CREATE AGGREGATE @extschema@.counting_bloom_agg(value anyelement, n bigint, p do
 COMMENT ON AGGREGATE @extschema@.counting_bloom_agg(anyelement, bigint, double precision) IS
   'Counting Bloom filter of the non-NULL values (each row counts once, duplicates too), sized for n live values at false-positive probability p (the same n and p on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.counting_bloom_union(sketch @extschema@.counting_bloom) (
-  SFUNC = @extschema@.counting_bloom_union_trans, STYPE = @extschema@.counting_bloom, SSPACE = 480000,
-  FINALFUNC = @extschema@.counting_bloom_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.counting_bloom_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.counting_bloom_union(@extschema@.counting_bloom) IS
   'Union of counting filters with the same cells and hashes (counters added, saturating at 15); NULL inputs skipped; NULL over no rows';

@@ -1,50 +1,17 @@
 -- cuckoo: cuckoo filters for membership with deletes.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, cuckoo_union with cuckoo_union_trans and cuckoo_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.cuckoo;
-
-CREATE FUNCTION @extschema@.cuckoo_in(cstring) RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cuckoo_out(@extschema@.cuckoo) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'cuckoo_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cuckoo_recv(internal) RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.cuckoo_send(@extschema@.cuckoo) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'cuckoo_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
--- STORAGE = external: fingerprints are random and do not compress, so large
--- filters go out of line uncompressed and a probe's detoast is one copy.
-CREATE TYPE @extschema@.cuckoo (
-  INPUT = @extschema@.cuckoo_in,
-  OUTPUT = @extschema@.cuckoo_out,
-  RECEIVE = @extschema@.cuckoo_recv,
-  SEND = @extschema@.cuckoo_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = external
-);
 COMMENT ON TYPE @extschema@.cuckoo IS
   'Cuckoo filter for set membership with deletes: no false negatives for values added and not deleted (deleting a value never added, or more often than added, is the one call that can remove another member); false positives at a chosen rate p; f-bit fingerprints in buckets of b slots, one copy per add, sized by cuckoo_empty(n, p) or cuckoo_agg(value, n, p); grows by chained sub-filters; merge with cuckoo_union';
 
-COMMENT ON FUNCTION @extschema@.cuckoo_in(cstring) IS
-  'Text input of cuckoo: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.cuckoo_out(@extschema@.cuckoo) IS
-  'Text output of cuckoo: \x followed by the hex of the binary format';
-COMMENT ON FUNCTION @extschema@.cuckoo_recv(internal) IS
-  'Binary input of cuckoo (the binary format), validated';
-COMMENT ON FUNCTION @extschema@.cuckoo_send(@extschema@.cuckoo) IS
-  'Binary output of cuckoo (the binary format)';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.cuckoo_from_bytea(data bytea) RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cuckoo_from_bytea(bytea) IS
-  'Reads a cuckoo filter from its binary format, validating it';
-CREATE CAST (bytea AS @extschema@.cuckoo) WITH FUNCTION @extschema@.cuckoo_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.cuckoo) IS
-  'The cuckoo whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.cuckoo AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.cuckoo AS bytea) IS
-  'The binary form of the cuckoo (its stored bytes, as cuckoo_send writes them)';
+-- cuckoo's own words for objects of the template:
+COMMENT ON FUNCTION @extschema@.cuckoo_eq(@extschema@.cuckoo, @extschema@.cuckoo) IS
+  'True if two filters are byte for byte identical (same parameters, same fingerprints in the same slots)';
+COMMENT ON OPERATOR @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Identical filters (byte equality of the stored form)';
 
 -- Sizing and building -------------------------------------------------------
 
@@ -134,39 +101,6 @@ CREATE FUNCTION @extschema@.cuckoo_info(sketch @extschema@.cuckoo) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.cuckoo_info(@extschema@.cuckoo) IS
   'Buckets (of the first sub-filter), bucket size, fingerprint bits, sub-filters, capacity, count, load, size, false-positive probability, format version (2; 1 for filters built before aggregates kept a copy per distinct value), hash and element kind of a filter, as jsonb';
 
-CREATE FUNCTION @extschema@.cuckoo_eq(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'cuckoo_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cuckoo_eq(@extschema@.cuckoo, @extschema@.cuckoo) IS
-  'True if two filters are byte for byte identical (same parameters, same fingerprints in the same slots)';
-CREATE FUNCTION @extschema@.cuckoo_ne(a @extschema@.cuckoo, b @extschema@.cuckoo) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'cuckoo_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cuckoo_ne(@extschema@.cuckoo, @extschema@.cuckoo) IS
-  'True if two filters differ';
-
-CREATE FUNCTION @extschema@.cuckoo_hash(@extschema@.cuckoo) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.cuckoo_hash(@extschema@.cuckoo) IS
-  'Hash of the cuckoo bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on cuckoo columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.cuckoo, RIGHTARG = @extschema@.cuckoo, FUNCTION = @extschema@.cuckoo_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Identical filters (byte equality of the stored form)';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.cuckoo, RIGHTARG = @extschema@.cuckoo, FUNCTION = @extschema@.cuckoo_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.cuckoo, @extschema@.cuckoo) IS 'Different filters';
-
-CREATE OPERATOR CLASS @extschema@.cuckoo_hash_ops DEFAULT FOR TYPE @extschema@.cuckoo USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.cuckoo, @extschema@.cuckoo),
-  FUNCTION 1 @extschema@.cuckoo_hash(@extschema@.cuckoo);
-COMMENT ON OPERATOR CLASS @extschema@.cuckoo_hash_ops USING hash IS
-  'Hash equality of cuckoo values: GROUP BY, DISTINCT and UNION on cuckoo columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- The state is a cuckoo value updated in place (cuckoo_agg's keeps a seen
 -- set of 128-bit hashes: one copy per distinct value, core/cuckoo/cuckoo.h);
@@ -178,13 +112,8 @@ CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, big
   AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoo, anyelement, bigint, double precision) IS
   'Transition function of cuckoo_agg(value, n, p)';
-CREATE FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo)
-  RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_union_trans(@extschema@.cuckoo, @extschema@.cuckoo) IS
   'Transition function of cuckoo_union and combine function of both cuckoo aggregates';
-CREATE FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) RETURNS @extschema@.cuckoo
-  AS 'MODULE_PATHNAME', 'cuckoo_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_final(@extschema@.cuckoo) IS
   'Final function of cuckoo_agg and cuckoo_union: the stored form of the state';
 
@@ -196,10 +125,5 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(value anyelement, n bigint, p double pre
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, double precision) IS
   'Cuckoo filter (bucket size 4) with one fingerprint copy per distinct non-NULL value (repeats removed by the value''s 128-bit hash, not by fingerprint, so deletes of added values are safe), sized for n values at false-positive rate p (the same n and p on every row); grows past n; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.cuckoo_union(sketch @extschema@.cuckoo) (
-  SFUNC = @extschema@.cuckoo_union_trans, STYPE = @extschema@.cuckoo, SSPACE = 140000,
-  FINALFUNC = @extschema@.cuckoo_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.cuckoo_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.cuckoo_union(@extschema@.cuckoo) IS
   'Union of cuckoo filters with the same fingerprint bits and bucket size: a multiset sum of their copies (as cuckoo_union(a, b)); NULL inputs skipped; NULL over no rows';

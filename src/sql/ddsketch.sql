@@ -1,47 +1,12 @@
 -- ddsketch: quantiles with a guaranteed relative error (docs/ddsketch.md).
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, ddsketch_union with ddsketch_union_trans and ddsketch_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.ddsketch;
-
-CREATE FUNCTION @extschema@.ddsketch_in(cstring) RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.ddsketch_out(@extschema@.ddsketch) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'ddsketch_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.ddsketch_recv(internal) RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.ddsketch_send(@extschema@.ddsketch) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'ddsketch_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE @extschema@.ddsketch (
-  INPUT = @extschema@.ddsketch_in,
-  OUTPUT = @extschema@.ddsketch_out,
-  RECEIVE = @extschema@.ddsketch_recv,
-  SEND = @extschema@.ddsketch_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = extended
-);
-COMMENT ON FUNCTION @extschema@.ddsketch_in(cstring) IS
-  'Text input of ddsketch: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.ddsketch_out(@extschema@.ddsketch) IS
-  'Text output of ddsketch: \x followed by the hex of the stored binary format';
-COMMENT ON FUNCTION @extschema@.ddsketch_recv(internal) IS
-  'Binary input of ddsketch (COPY BINARY, binary protocol), validated';
-COMMENT ON FUNCTION @extschema@.ddsketch_send(@extschema@.ddsketch) IS
-  'Binary output of ddsketch: the stored binary format';
 COMMENT ON TYPE @extschema@.ddsketch IS
   'DDSketch of numbers for quantiles: every quantile within a relative error alpha of the true value (default alpha 0.0054 for a requested 0.01), mergeable exactly; exact count, sum, min and max';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.ddsketch_from_bytea(data bytea) RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_from_bytea(bytea) IS
-  'Reads a ddsketch from its binary format, validating every byte';
-CREATE CAST (bytea AS @extschema@.ddsketch) WITH FUNCTION @extschema@.ddsketch_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.ddsketch) IS
-  'The ddsketch whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.ddsketch AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.ddsketch AS bytea) IS
-  'The binary form of the ddsketch (its stored bytes, as ddsketch_send writes them)';
 
 -- Building and combining ----------------------------------------------------
 
@@ -127,41 +92,6 @@ CREATE FUNCTION @extschema@.ddsketch_info(sketch @extschema@.ddsketch) RETURNS j
 COMMENT ON FUNCTION @extschema@.ddsketch_info(@extschema@.ddsketch) IS
   'Scale, relative accuracy, bucket limit, count, zeros, min, max, sum, buckets per sign, whether buckets collapsed and which ranks lost the guarantee, and size, as jsonb';
 
-CREATE FUNCTION @extschema@.ddsketch_eq(a @extschema@.ddsketch, b @extschema@.ddsketch) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'ddsketch_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_eq(@extschema@.ddsketch, @extschema@.ddsketch) IS
-  'True if two sketches are identical (same scale, bucket limit and multiset of bucketed values)';
-CREATE FUNCTION @extschema@.ddsketch_ne(a @extschema@.ddsketch, b @extschema@.ddsketch) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'ddsketch_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_ne(@extschema@.ddsketch, @extschema@.ddsketch) IS
-  'True if two sketches differ';
-
-CREATE FUNCTION @extschema@.ddsketch_hash(@extschema@.ddsketch) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_hash(@extschema@.ddsketch) IS
-  'Hash of the ddsketch bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on ddsketch columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.ddsketch, RIGHTARG = @extschema@.ddsketch, FUNCTION = @extschema@.ddsketch_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.ddsketch, @extschema@.ddsketch) IS 'Identical sketches';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.ddsketch, RIGHTARG = @extschema@.ddsketch, FUNCTION = @extschema@.ddsketch_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.ddsketch, @extschema@.ddsketch) IS 'Different sketches';
-
--- = is byte equality of the stored form, so hashing the bytes is consistent
--- with it. No btree class: sketches have no meaningful order.
-CREATE OPERATOR CLASS @extschema@.ddsketch_hash_ops DEFAULT FOR TYPE @extschema@.ddsketch USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.ddsketch, @extschema@.ddsketch),
-  FUNCTION 1 @extschema@.ddsketch_hash(@extschema@.ddsketch);
-COMMENT ON OPERATOR CLASS @extschema@.ddsketch_hash_ops USING hash IS
-  'Hash equality of ddsketch values: GROUP BY, DISTINCT and UNION on ddsketch columns';
-
 -- Aggregates ----------------------------------------------------------------
 
 -- The value is double precision: every numeric type (smallint, integer,
@@ -182,15 +112,6 @@ CREATE FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double prec
   AS 'MODULE_PATHNAME', 'ddsketch_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.ddsketch_agg_trans(@extschema@.ddsketch, double precision, double precision, integer) IS
   'Transition function of ddsketch_agg(value, relative_accuracy, max_buckets)';
-CREATE FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch)
-  RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_union_trans(@extschema@.ddsketch, @extschema@.ddsketch) IS
-  'Transition function of ddsketch_union and combine function of the ddsketch aggregates';
-CREATE FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) RETURNS @extschema@.ddsketch
-  AS 'MODULE_PATHNAME', 'ddsketch_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.ddsketch_final(@extschema@.ddsketch) IS
-  'Final function of the ddsketch aggregates: the stored form of the state';
 
 CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision) (
   SFUNC = @extschema@.ddsketch_agg_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
@@ -217,10 +138,5 @@ CREATE AGGREGATE @extschema@.ddsketch_agg(value double precision, relative_accur
 COMMENT ON AGGREGATE @extschema@.ddsketch_agg(double precision, double precision, integer) IS
   'DDSketch of the non-NULL values within relative_accuracy and at most max_buckets (16..65536) buckets per sign, collapsing the lowest magnitudes beyond; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.ddsketch_union(sketch @extschema@.ddsketch) (
-  SFUNC = @extschema@.ddsketch_union_trans, STYPE = @extschema@.ddsketch, SSPACE = 8192,
-  FINALFUNC = @extschema@.ddsketch_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.ddsketch_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.ddsketch_union(@extschema@.ddsketch) IS
   'Union of ddsketches, at the coarsest scale and smallest bucket limit among them; NULL over no rows (readers take it as empty)';

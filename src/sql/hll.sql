@@ -1,44 +1,21 @@
 -- hll: HyperLogLog distinct counting.
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, hll_union with hll_union_trans and hll_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.hll;
+COMMENT ON TYPE @extschema@.hll IS
+  'HyperLogLog sketch for distinct counts: hll(p), p in 4..18 (default 14: 0.81% standard error, at most 12 KiB); exact-ish sparse form for small sets; merge with hll_union';
 
-CREATE FUNCTION @extschema@.hll_in(cstring, oid, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.hll_out(@extschema@.hll) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'hll_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.hll_recv(internal, oid, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.hll_send(@extschema@.hll) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'hll_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.hll_typmod_in(cstring[]) RETURNS integer
-  AS 'MODULE_PATHNAME', 'hll_typmod_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.hll_typmod_out(integer) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'hll_typmod_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE @extschema@.hll (
-  INPUT = @extschema@.hll_in,
-  OUTPUT = @extschema@.hll_out,
-  RECEIVE = @extschema@.hll_recv,
-  SEND = @extschema@.hll_send,
-  TYPMOD_IN = @extschema@.hll_typmod_in,
-  TYPMOD_OUT = @extschema@.hll_typmod_out,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = extended
-);
-COMMENT ON FUNCTION @extschema@.hll_in(cstring, oid, integer) IS
-  'Text input of hll: \x followed by the hex of the binary format, validated; applies the hll(p) typmod';
-COMMENT ON FUNCTION @extschema@.hll_out(@extschema@.hll) IS
-  'Text output of hll: \x followed by the hex of the stored binary format';
-COMMENT ON FUNCTION @extschema@.hll_recv(internal, oid, integer) IS
-  'Binary input of hll (COPY BINARY, binary protocol), validated; applies the hll(p) typmod';
-COMMENT ON FUNCTION @extschema@.hll_send(@extschema@.hll) IS
-  'Binary output of hll: the stored binary format';
+-- hll's own words for objects of the template,
+-- and the comments of its typmod functions, which the template leaves to it:
 COMMENT ON FUNCTION @extschema@.hll_typmod_in(cstring[]) IS
   'Reads the hll(p) type modifier, p in 4..18';
 COMMENT ON FUNCTION @extschema@.hll_typmod_out(integer) IS
   'Prints the hll(p) type modifier';
-COMMENT ON TYPE @extschema@.hll IS
-  'HyperLogLog sketch for distinct counts: hll(p), p in 4..18 (default 14: 0.81% standard error, at most 12 KiB); exact-ish sparse form for small sets; merge with hll_union';
+COMMENT ON FUNCTION @extschema@.hll_from_bytea(bytea) IS
+  'Reads an hll from its binary format, validating every byte';
 
 -- Casts ---------------------------------------------------------------------
 
@@ -50,17 +27,6 @@ CREATE CAST (@extschema@.hll AS @extschema@.hll)
   WITH FUNCTION @extschema@.hll(@extschema@.hll, integer, boolean) AS IMPLICIT;
 COMMENT ON CAST (@extschema@.hll AS @extschema@.hll) IS
   'The hll(p) length coercion: lowers a sketch to the column''s precision exactly, refuses to raise it (22023)';
-
-CREATE FUNCTION @extschema@.hll_from_bytea(data bytea) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_from_bytea(bytea) IS
-  'Reads an hll from its binary format, validating every byte';
-CREATE CAST (bytea AS @extschema@.hll) WITH FUNCTION @extschema@.hll_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.hll) IS
-  'The hll whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.hll AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.hll AS bytea) IS
-  'The binary form of the hll (its stored bytes, as hll_send writes them)';
 
 -- Building and combining ----------------------------------------------------
 
@@ -116,42 +82,6 @@ CREATE FUNCTION @extschema@.hll_info(sketch @extschema@.hll) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.hll_info(@extschema@.hll) IS
   'Precision, representation, size, estimate and standard error of a sketch, as jsonb';
 
-CREATE FUNCTION @extschema@.hll_eq(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'hll_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_eq(@extschema@.hll, @extschema@.hll) IS
-  'True if two sketches are identical (same precision and registers)';
-CREATE FUNCTION @extschema@.hll_ne(a @extschema@.hll, b @extschema@.hll) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'hll_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_ne(@extschema@.hll, @extschema@.hll) IS
-  'True if two sketches differ';
-
-CREATE FUNCTION @extschema@.hll_hash(@extschema@.hll) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_hash(@extschema@.hll) IS
-  'Hash of the hll bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on hll columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.hll, @extschema@.hll) IS 'Identical sketches';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.hll, RIGHTARG = @extschema@.hll, FUNCTION = @extschema@.hll_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.hll, @extschema@.hll) IS 'Different sketches';
-
--- = is byte equality of the stored form (docs/reference.md), so hashing the
--- bytes is consistent with it. No btree class: sketches have no meaningful
--- order, and hashing is all GROUP BY, DISTINCT and UNION need.
-CREATE OPERATOR CLASS @extschema@.hll_hash_ops DEFAULT FOR TYPE @extschema@.hll USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.hll, @extschema@.hll),
-  FUNCTION 1 @extschema@.hll_hash(@extschema@.hll);
-COMMENT ON OPERATOR CLASS @extschema@.hll_hash_ops USING hash IS
-  'Hash equality of hll values: GROUP BY, DISTINCT and UNION on hll columns';
-
 -- Aggregates ----------------------------------------------------------------
 
 CREATE FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement) RETURNS @extschema@.hll
@@ -162,14 +92,6 @@ CREATE FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) 
   AS 'MODULE_PATHNAME', 'hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.hll_agg_trans(@extschema@.hll, anyelement, integer) IS
   'Transition function of hll_agg(value, p)';
-CREATE FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_union_trans(@extschema@.hll, @extschema@.hll) IS
-  'Transition function of hll_union and combine function of the hll aggregates';
-CREATE FUNCTION @extschema@.hll_final(@extschema@.hll) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_final(@extschema@.hll) IS
-  'Final function of the hll aggregates: the stored form of the state';
 
 -- SSPACE: the largest state at the default p 14 (dense registers, 12,300
 -- bytes with the varlena header). HashAggregate sizes its first pass with it:
@@ -192,10 +114,5 @@ CREATE AGGREGATE @extschema@.hll_agg(value anyelement, p integer) (
 COMMENT ON AGGREGATE @extschema@.hll_agg(anyelement, integer) IS
   'HyperLogLog sketch of precision p (4..18) of the distinct non-NULL values; NULL over no rows';
 
-CREATE AGGREGATE @extschema@.hll_union(sketch @extschema@.hll) (
-  SFUNC = @extschema@.hll_union_trans, STYPE = @extschema@.hll, SSPACE = 1024,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.hll_union(@extschema@.hll) IS
   'Union of hll sketches, at the smallest precision among them; NULL over no rows (hll_cardinality reads it as 0)';

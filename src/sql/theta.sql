@@ -1,48 +1,12 @@
 -- theta: set operations and similarity on KMV sketches (docs/theta.md).
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, theta_union with theta_union_trans and theta_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.theta;
-
-CREATE FUNCTION @extschema@.theta_in(cstring) RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.theta_out(@extschema@.theta) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'theta_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.theta_recv(internal) RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.theta_send(@extschema@.theta) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'theta_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE @extschema@.theta (
-  INPUT = @extschema@.theta_in,
-  OUTPUT = @extschema@.theta_out,
-  RECEIVE = @extschema@.theta_recv,
-  SEND = @extschema@.theta_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = extended
-);
 COMMENT ON TYPE @extschema@.theta IS
   'Theta (KMV) sketch of distinct values: the k = 2^lg_k smallest hashes (default lg_k 12, relative standard error 1.6%), exact below k; union (||), intersection (&), difference and Jaccard similarity with confidence bounds';
-
-COMMENT ON FUNCTION @extschema@.theta_in(cstring) IS
-  'Text input of theta: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.theta_out(@extschema@.theta) IS
-  'Text output of theta: \x followed by the hex of the stored binary format';
-COMMENT ON FUNCTION @extschema@.theta_recv(internal) IS
-  'Binary input of theta (COPY BINARY, binary protocol), validated';
-COMMENT ON FUNCTION @extschema@.theta_send(@extschema@.theta) IS
-  'Binary output of theta: the stored binary format';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.theta_from_bytea(data bytea) RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_from_bytea(bytea) IS
-  'Reads a theta from its binary format, validating every byte';
-CREATE CAST (bytea AS @extschema@.theta) WITH FUNCTION @extschema@.theta_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.theta) IS
-  'The theta whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.theta AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.theta AS bytea) IS
-  'The binary form of the theta (its stored bytes, as theta_send writes them)';
 
 -- Building and set operations ----------------------------------------------
 
@@ -112,47 +76,11 @@ CREATE FUNCTION @extschema@.theta_info(sketch @extschema@.theta) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.theta_info(@extschema@.theta) IS
   'lg_k, k, hashes retained, exact, theta (the sampling rate), estimate and 95% bounds, bytes, format version, hash and element kind, as jsonb';
 
-CREATE FUNCTION @extschema@.theta_eq(a @extschema@.theta, b @extschema@.theta) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'theta_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_eq(@extschema@.theta, @extschema@.theta) IS
-  'True if two sketches are identical (the same lg_k, theta and hashes: sketches of the same set at the same lg_k)';
-CREATE FUNCTION @extschema@.theta_ne(a @extschema@.theta, b @extschema@.theta) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'theta_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_ne(@extschema@.theta, @extschema@.theta) IS
-  'True if two sketches differ';
-
-CREATE FUNCTION @extschema@.theta_hash(@extschema@.theta) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_hash(@extschema@.theta) IS
-  'Hash of the theta bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on theta columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.theta, RIGHTARG = @extschema@.theta, FUNCTION = @extschema@.theta_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.theta, @extschema@.theta) IS 'Identical sketches';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.theta, RIGHTARG = @extschema@.theta, FUNCTION = @extschema@.theta_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.theta, @extschema@.theta) IS 'Different sketches';
-
-CREATE OPERATOR CLASS @extschema@.theta_hash_ops DEFAULT FOR TYPE @extschema@.theta USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.theta, @extschema@.theta),
-  FUNCTION 1 @extschema@.theta_hash(@extschema@.theta);
-COMMENT ON OPERATOR CLASS @extschema@.theta_hash_ops USING hash IS
-  'Hash equality of theta values: GROUP BY, DISTINCT and UNION on theta columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- theta_agg and theta_union keep a working state (a hash table that grows
 -- to 2k slots, 64 KiB at lg_k 12) updated in place, theta_union_trans
 -- their combine function; theta_intersect keeps the running intersection.
 
-CREATE FUNCTION @extschema@.theta_union_trans(@extschema@.theta, @extschema@.theta)
-  RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.theta_union_trans(@extschema@.theta, @extschema@.theta) IS
   'Transition function of theta_union and combine function of theta_agg and theta_union';
 CREATE FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@.theta)
@@ -160,10 +88,6 @@ CREATE FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@
   AS 'MODULE_PATHNAME', 'theta_intersect_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.theta_intersect_trans(@extschema@.theta, @extschema@.theta) IS
   'Transition and combine function of theta_intersect';
-CREATE FUNCTION @extschema@.theta_final(@extschema@.theta) RETURNS @extschema@.theta
-  AS 'MODULE_PATHNAME', 'theta_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.theta_final(@extschema@.theta) IS
-  'Final function of the theta aggregates: the stored form of the state';
 
 CREATE FUNCTION @extschema@.theta_agg_trans(@extschema@.theta, anyelement) RETURNS @extschema@.theta
   AS 'MODULE_PATHNAME', 'theta_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
@@ -190,11 +114,6 @@ CREATE AGGREGATE @extschema@.theta_agg(value anyelement, lg_k integer) (
 COMMENT ON AGGREGATE @extschema@.theta_agg(anyelement, integer) IS
   'Theta sketch of the non-NULL values keeping k = 2^lg_k hashes (lg_k 4..24, the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.theta_union(sketch @extschema@.theta) (
-  SFUNC = @extschema@.theta_union_trans, STYPE = @extschema@.theta, SSPACE = 8192,
-  FINALFUNC = @extschema@.theta_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.theta_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.theta_union(@extschema@.theta) IS
   'Union of theta sketches (at the smallest lg_k); NULL over no rows';
 

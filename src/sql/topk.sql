@@ -1,48 +1,12 @@
 -- topk: heavy hitters with deterministic bounds (docs/topk.md).
+-- The type and what every type has (I/O, casts to and from bytea, = and <>,
+-- the hash operator class, topk_union with topk_union_trans and topk_final)
+-- come before this piece, from src/sql/templates/sketch_type.sql.in and
+-- this type's line of src/sql/templates/sketch_types.txt; a COMMENT ON here
+-- of one of those objects words it this family's way.
 
-CREATE TYPE @extschema@.topk;
-
-CREATE FUNCTION @extschema@.topk_in(cstring) RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.topk_out(@extschema@.topk) RETURNS cstring
-  AS 'MODULE_PATHNAME', 'topk_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.topk_recv(internal) RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION @extschema@.topk_send(@extschema@.topk) RETURNS bytea
-  AS 'MODULE_PATHNAME', 'topk_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-
-CREATE TYPE @extschema@.topk (
-  INPUT = @extschema@.topk_in,
-  OUTPUT = @extschema@.topk_out,
-  RECEIVE = @extschema@.topk_recv,
-  SEND = @extschema@.topk_send,
-  INTERNALLENGTH = VARIABLE,
-  STORAGE = extended
-);
 COMMENT ON TYPE @extschema@.topk IS
   'Heavy hitters (Misra-Gries): at most k items (default 1024) with counts; every item''s true count lies within [lower, lower + max_error] and max_error <= N/(k+1), deterministically, also after merges with topk_union (topk_scale may round max_error above it)';
-
-COMMENT ON FUNCTION @extschema@.topk_in(cstring) IS
-  'Text input of topk: \x followed by the hex of the binary format, validated';
-COMMENT ON FUNCTION @extschema@.topk_out(@extschema@.topk) IS
-  'Text output of topk: \x followed by the hex of the stored binary format';
-COMMENT ON FUNCTION @extschema@.topk_recv(internal) IS
-  'Binary input of topk (COPY BINARY, binary protocol), validated';
-COMMENT ON FUNCTION @extschema@.topk_send(@extschema@.topk) IS
-  'Binary output of topk: the stored binary format';
-
--- Casts ---------------------------------------------------------------------
-
-CREATE FUNCTION @extschema@.topk_from_bytea(data bytea) RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_from_bytea(bytea) IS
-  'Reads a topk from its binary format, validating every byte';
-CREATE CAST (bytea AS @extschema@.topk) WITH FUNCTION @extschema@.topk_from_bytea(bytea);
-COMMENT ON CAST (bytea AS @extschema@.topk) IS
-  'The topk whose binary form the bytea holds, validated like binary input (22P03 when invalid)';
-CREATE CAST (@extschema@.topk AS bytea) WITHOUT FUNCTION;
-COMMENT ON CAST (@extschema@.topk AS bytea) IS
-  'The binary form of the topk (its stored bytes, as topk_send writes them)';
 
 -- Building, combining, aging ------------------------------------------------
 
@@ -138,54 +102,11 @@ CREATE FUNCTION @extschema@.topk_info(sketch @extschema@.topk) RETURNS jsonb
 COMMENT ON FUNCTION @extschema@.topk_info(@extschema@.topk) IS
   'k, items held, total, max_error and its bound floor((N - sum of counts)/(k+1)), bytes, format version, hash and element kind, as jsonb';
 
-CREATE FUNCTION @extschema@.topk_eq(a @extschema@.topk, b @extschema@.topk) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'topk_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_eq(@extschema@.topk, @extschema@.topk) IS
-  'True if two summaries are identical (k, total, max_error, items and counts)';
-CREATE FUNCTION @extschema@.topk_ne(a @extschema@.topk, b @extschema@.topk) RETURNS boolean
-  AS 'MODULE_PATHNAME', 'topk_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_ne(@extschema@.topk, @extschema@.topk) IS
-  'True if two summaries differ';
-
-CREATE FUNCTION @extschema@.topk_hash(@extschema@.topk) RETURNS integer
-  AS 'MODULE_PATHNAME', 'sketch_bytes_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_hash(@extschema@.topk) IS
-  'Hash of the topk bytes, consistent with =: the hash operator class behind GROUP BY, DISTINCT and UNION on topk columns';
-
-CREATE OPERATOR @extschema@.= (
-  LEFTARG = @extschema@.topk, RIGHTARG = @extschema@.topk, FUNCTION = @extschema@.topk_eq,
-  COMMUTATOR = OPERATOR(@extschema@.=), NEGATOR = OPERATOR(@extschema@.<>),
-  RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES
-);
-COMMENT ON OPERATOR @extschema@.= (@extschema@.topk, @extschema@.topk) IS 'Identical summaries';
-CREATE OPERATOR @extschema@.<> (
-  LEFTARG = @extschema@.topk, RIGHTARG = @extschema@.topk, FUNCTION = @extschema@.topk_ne,
-  COMMUTATOR = OPERATOR(@extschema@.<>), NEGATOR = OPERATOR(@extschema@.=),
-  RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel
-);
-COMMENT ON OPERATOR @extschema@.<> (@extschema@.topk, @extschema@.topk) IS 'Different summaries';
-
-CREATE OPERATOR CLASS @extschema@.topk_hash_ops DEFAULT FOR TYPE @extschema@.topk USING hash AS
-  OPERATOR 1 @extschema@.= (@extschema@.topk, @extschema@.topk),
-  FUNCTION 1 @extschema@.topk_hash(@extschema@.topk);
-COMMENT ON OPERATOR CLASS @extschema@.topk_hash_ops USING hash IS
-  'Hash equality of topk values: GROUP BY, DISTINCT and UNION on topk columns';
-
 -- Aggregates ----------------------------------------------------------------
 -- Every aggregate's state is topk itself (the working encoding), updated in
 -- place; topk_union_trans is every aggregate's combine function, topk_final
 -- (read-only) its final function. SSPACE: a state starts at about 1 kB and
 -- grows with the distinct items seen, to about 100 kB at k = 1024.
-
-CREATE FUNCTION @extschema@.topk_union_trans(@extschema@.topk, @extschema@.topk)
-  RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_union_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_union_trans(@extschema@.topk, @extschema@.topk) IS
-  'Transition function of topk_union and combine function of the topk aggregates';
-CREATE FUNCTION @extschema@.topk_final(@extschema@.topk) RETURNS @extschema@.topk
-  AS 'MODULE_PATHNAME', 'topk_final' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.topk_final(@extschema@.topk) IS
-  'Final function of the topk aggregates: the stored form of the state';
 
 CREATE FUNCTION @extschema@.topk_agg_trans(@extschema@.topk, anyelement) RETURNS @extschema@.topk
   AS 'MODULE_PATHNAME', 'topk_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
@@ -238,11 +159,6 @@ CREATE AGGREGATE @extschema@.topk_agg_weighted(value anyelement, weight bigint, 
 COMMENT ON AGGREGATE @extschema@.topk_agg_weighted(anyelement, bigint, integer) IS
   'Heavy hitters by total weight keeping k items (the same on every row); NULL over no rows';
 
-CREATE AGGREGATE @extschema@.topk_union(sketch @extschema@.topk) (
-  SFUNC = @extschema@.topk_union_trans, STYPE = @extschema@.topk, SSPACE = 16384,
-  FINALFUNC = @extschema@.topk_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.topk_union_trans, PARALLEL = SAFE
-);
 COMMENT ON AGGREGATE @extschema@.topk_union(@extschema@.topk) IS
   'Merge of topk summaries (at the smallest k among them); NULL over no rows (readers treat it as empty)';
 

@@ -6,7 +6,7 @@
 -- privileges.sql), which creates the twins and revokes the privileges of
 -- whatever the pieces before it added, and leaves everything that exists
 -- alone. A database at 0.1.0 reaches 0.3.0 through the frozen
--- 0.1.0 -> 0.2.0 script first (src/sql/released/).
+-- 0.1.0 -> 0.2.0 script first (releases/).
 --
 -- Stored values of every type read unchanged (no format version changes).
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Static check of the extension script pieces (src/sql/*.sql) and of every
-# upgrade script (src/sql/released/sketch--<from>--<to>.sql, and the
+# Static check of the extension script pieces (src/sql/*.sql and each type's
+# expansion of src/sql/templates/sketch_type.sql.in) and of every
+# upgrade script (releases/sketch--<from>--<to>.sql, and the
 # sketch--<from>--<to>.sql that make builds at the top) for the rules that keep them safe
 # under a hostile search_path (PostgreSQL docs, "Security Considerations for
 # Extension Scripts"):
@@ -30,9 +31,16 @@ if [ $# -gt 0 ]; then
   files=("$@")
 else
   files=(src/sql/*.sql)
+  # Every type's share of the install script, expanded from
+  # src/sql/templates/ as the Makefile does (into the same build/sql/).
+  mkdir -p build/sql
+  for t in $(bash src/sql/templates/expand_type.sh --list); do
+    bash src/sql/templates/expand_type.sh "$t" >"build/sql/$t.type.sql"
+    files+=("build/sql/$t.type.sql")
+  done
   # Released upgrade scripts as frozen (shipped as they are), then the
   # built ones at the top when make has made them.
-  for f in src/sql/released/sketch--*--*.sql sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
+  for f in releases/sketch--*--*.sql sketch--*--*.sql; do [ -e "$f" ] && files+=("$f"); done
 fi
 
 exec perl -e '

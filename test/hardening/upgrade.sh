@@ -5,8 +5,9 @@
 #
 # (after make install). See docs/upgrades.md for the procedure this checks.
 #
-# Released versions' install scripts are frozen in test/upgrade/sketch--<v>.sql
-# (0.1.0, 0.2.0), released upgrade scripts in src/sql/released/, and the
+# Released versions' install scripts are frozen in releases/sketch--<v>.sql
+# (0.1.0, 0.2.0), released upgrade scripts in releases/sketch--<a>--<b>.sql
+# (releases/README.md), and the
 # upgrade from the last release to the current version is built by the
 # Makefile from src/sql/upgrade--<last>--<current>[.<topic>].sql pieces and
 # the shared tail; make install ships them all as sketch--<from>--<to>.sql.
@@ -79,15 +80,18 @@ fi
 
 shopt -s nullglob
 upgrade_scripts=(sketch--*--*.sql)
-frozen=(test/upgrade/sketch--*.sql)
+frozen=()
+for f in releases/sketch--*.sql; do
+  case $f in releases/sketch--*--*.sql) ;; *) frozen+=("$f") ;; esac   # install scripts only
+done
 shopt -u nullglob
 
 # Every upgrade script starts from a frozen release and is installed.
 for script in "${upgrade_scripts[@]}"; do
   from=${script#sketch--}
   from=${from%%--*}
-  if [ ! -f "test/upgrade/sketch--$from.sql" ]; then
-    echo "upgrade: $script upgrades from $from, but test/upgrade/sketch--$from.sql (the frozen $from install script) is missing" >&2
+  if [ ! -f "releases/sketch--$from.sql" ]; then
+    echo "upgrade: $script upgrades from $from, but releases/sketch--$from.sql (the frozen $from install script) is missing" >&2
     exit 1
   fi
   if ! cmp -s "$script" "$extdir/$script"; then
@@ -98,7 +102,7 @@ done
 
 versions=()
 for f in "${frozen[@]}"; do
-  v=${f#test/upgrade/sketch--}
+  v=${f#releases/sketch--}
   v=${v%.sql}
   [ "$v" = "$current" ] || versions+=("$v")
 done
@@ -131,7 +135,7 @@ if [ ${#versions[@]} -eq 0 ]; then
   # Unreachable while every upgrade script needs a frozen source release,
   # but an upgrade test that tests no version must not pass.
   dropdb $db
-  echo "upgrade: upgrade scripts ${upgrade_scripts[*]} but no frozen release other than $current in test/upgrade/" >&2
+  echo "upgrade: upgrade scripts ${upgrade_scripts[*]} but no frozen release other than $current in releases/" >&2
   exit 1
 fi
 
@@ -139,7 +143,7 @@ fi
 # '<symbol>') is in the installed module: a database still at an older
 # version keeps calling the symbols its script declared.
 module=$("$PG_CONFIG" --pkglibdir)/sketch.so
-named=$(cat test/upgrade/sketch--*.sql sketch--*.sql |
+named=$(cat releases/sketch--*.sql sketch--*.sql |
         grep -o "'MODULE_PATHNAME', *'[A-Za-z_0-9]*'" | sed "s/.*, *'//; s/'$//" | sort -u)
 symbols=$(echo "$named" | wc -l)
 missing=$(comm -23 <(echo "$named") <(nm -D --defined-only "$module" | awk '{print $NF}' | sort -u))
@@ -164,10 +168,10 @@ fi
 for v in "${versions[@]}"; do
   target="$extdir/sketch--$v.sql"
   if [ ! -e "$target" ]; then
-    cp "test/upgrade/sketch--$v.sql" "$target"
+    cp "releases/sketch--$v.sql" "$target"
     placed+=("$target")
-  elif ! cmp -s "test/upgrade/sketch--$v.sql" "$target"; then
-    echo "upgrade: $target differs from the frozen test/upgrade/sketch--$v.sql" >&2
+  elif ! cmp -s "releases/sketch--$v.sql" "$target"; then
+    echo "upgrade: $target differs from the frozen releases/sketch--$v.sql" >&2
     status=1
     continue
   fi
