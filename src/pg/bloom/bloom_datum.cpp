@@ -104,16 +104,8 @@ uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
 
 struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_of(v); }
 
-void bloom_raise(const Status& status) {
-  if (status.code() != StatusCode::kMismatch) raise_error(status);
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Filters combine only when they have the same layout, bits and "
-                          "hashes, for example when built with the same n, p and layout.")));
-}
-
 void bloom_check_compatible(const bloom::View& a, const bloom::View& b) {
-  const Status status = bloom::check_compatible(a, b);
-  if (!status.is_ok()) bloom_raise(status);
+  BloomStates::raise_if(bloom::check_compatible(a, b));
 }
 
 }  // namespace sketch::pg

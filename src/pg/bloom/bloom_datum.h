@@ -17,10 +17,14 @@ namespace sketch::pg {
 
 inline constexpr char kBloomTypeName[] = "bloom";
 
-// Raises a failed core Status; mismatched filters with a hint.
-void bloom_raise(const Status& status);
+inline constexpr Hints kBloomHints{{
+    {StatusCode::kMismatch,
+     "Filters combine only when they have the same layout, bits and hashes, for example when "
+     "built with the same n, p and layout.",
+     0},
+}};
 
-using BloomStates = SketchStates<bloom::Family, kBloomTypeName, bloom_raise>;
+using BloomStates = SketchStates<bloom::Family, kBloomTypeName, kBloomHints>;
 
 // A stored-encoding view of a bloom value (detoasted); errors on corrupt data.
 bloom::View bloom_view(const struct varlena* v);

@@ -95,7 +95,7 @@ extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
   ElementKind kind;
   const Status kinds =
       combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind);
-  if (!kinds.is_ok()) bloom_raise(kinds);
+  BloomStates::raise_if(kinds);
   bloom_check_compatible(a, b);
   struct varlena* out = bloom_stored(a);
   bloom::intersect_into(payload(out), b);

@@ -11,35 +11,15 @@ extern "C" {
 
 namespace sketch::pg {
 
-void cms_raise(const Status& status) {
-  switch (status.code()) {
-    case StatusCode::kInvalidParameter:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-               errhint("Use 0 < epsilon < 1 and 0 < delta < 1 (the defaults 0.001 and 0.01 give "
-                       "2719 x 5 counters, 106 KiB), or width >= 1 and depth 1..%u; the "
-                       "candidate list size k is 0..%u (default %u).",
-                       cms::kMaxDepth, cms::kMaxCandidates, cms::kDefaultCandidates)));
-      break;
-    case StatusCode::kMismatch:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                      errhint("Only sketches built with the same epsilon and delta (or width "
-                              "and depth) can be merged.")));
-      break;
-    default:
-      raise_error(status);
-  }
-}
-
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k) {
   cms::Params p;
-  cms_check(cms::params_for_accuracy(epsilon, delta, conservative, k, &p));
+  CmsStates::raise_if(cms::params_for_accuracy(epsilon, delta, conservative, k, &p));
   return p;
 }
 
 cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k) {
   cms::Params p;
-  cms_check(cms::params_for_size(width, depth, conservative, k, &p));
+  CmsStates::raise_if(cms::params_for_size(width, depth, conservative, k, &p));
   return p;
 }
 

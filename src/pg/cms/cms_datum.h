@@ -15,14 +15,21 @@ namespace sketch::pg {
 
 inline constexpr char kCmsTypeName[] = "cms";
 
-// Raises a failed core Status: bad parameters and mismatched merges as
-// invalid_parameter_value with a hint, anything else as report.h does.
-void cms_raise(const Status& status);
-inline void cms_check(const Status& status) {
-  if (!status.is_ok()) cms_raise(status);
-}
+// The numbers in the hints are the core's limits.
+static_assert(cms::kMaxDepth == 32 && cms::kMaxCandidates == 10000 &&
+              cms::kDefaultCandidates == 100);
+inline constexpr Hints kCmsHints{{
+    {StatusCode::kInvalidParameter,
+     "Use 0 < epsilon < 1 and 0 < delta < 1 (the defaults 0.001 and 0.01 give 2719 x 5 "
+     "counters, 106 KiB), or width >= 1 and depth 1..32; the candidate list size k is "
+     "0..10000 (default 100).",
+     0},
+    {StatusCode::kMismatch,
+     "Only sketches built with the same epsilon and delta (or width and depth) can be merged.",
+     0},
+}};
 
-using CmsStates = SketchStates<cms::Family, kCmsTypeName, cms_raise>;
+using CmsStates = SketchStates<cms::Family, kCmsTypeName, kCmsHints>;
 
 // Parameters from SQL arguments, or an ERROR with a hint.
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k);

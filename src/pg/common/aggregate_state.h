@@ -36,12 +36,18 @@ inline bool in_aggregate(FunctionCallInfo fcinfo) {
 }
 
 // A family's bytes inside varlenas. `Family` is the core traits type;
-// `kTypeName` names the SQL type in size errors; `Raise` reports a failed
-// Status (merges of mismatched parameters carry family-specific hints).
-template <class Family, const char* kTypeName, void (*Raise)(const Status&)>
+// `kTypeName` names the SQL type in size errors; `kHints` are the family's
+// hints for a failed Status (report.h: mismatched merges, parameters out of
+// range).
+template <class Family, const char* kTypeName, const Hints& kHints>
 struct SketchStates {
+  using Traits = Family;
   using View = typename Family::View;
   using Element = typename Family::Element;
+  static constexpr const char* type_name = kTypeName;
+
+  // A failed Status as an ERROR, with the family's hint for its code.
+  SKETCH_NORETURN static void raise(const Status& status) { raise_error(status, kHints); }
 
   // The allocator the core mechanism grows states with: a new zeroed varlena
   // in CurrentMemoryContext, refusing sizes PostgreSQL cannot store.
@@ -58,7 +64,7 @@ struct SketchStates {
   static size_t length_of(uint8_t* state) { return VARSIZE(datum_of(state)) - VARHDRSZ; }
 
   static void raise_if(const Status& status) {
-    if (!status.is_ok()) Raise(status);
+    if (!status.is_ok()) raise(status);
   }
 
   // Argument n, detoasted, as a view of any valid encoding (read-only).
@@ -128,10 +134,10 @@ struct SketchStates {
     return out;
   }
 
-  // A refused growth: a family limit (kOverflow) through the family's Raise,
+  // A refused growth: a family limit (kOverflow) with the family's hint,
   // a state that stopped parsing as an internal error.
   static pg_noinline void raise_grow_error(const Status& st) {
-    if (st.code() != StatusCode::kInvalidFormat) Raise(st);
+    if (st.code() != StatusCode::kInvalidFormat) raise(st);
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("%s aggregate state is corrupt", kTypeName)));
   }

@@ -24,4 +24,13 @@ void raise_error(const Status& status, int override_code) {
   pg_unreachable();
 }
 
+void raise_error(const Status& status, const Hints& hints) {
+  for (const Hint& hint : hints.entry) {
+    if (hint.code != status.code() || hint.code == StatusCode::kOk) continue;
+    ereport(ERROR, (errcode(hint.sqlstate != 0 ? hint.sqlstate : sqlstate_for(status.code())),
+                    errmsg("%s", status.message()), errhint("%s", hint.text)));
+  }
+  raise_error(status);
+}
+
 }  // namespace sketch::pg

@@ -58,11 +58,4 @@ bloom::View counting_bloom_bloom_view(const counting_bloom::View& v) {
   return view;
 }
 
-void counting_bloom_raise(const Status& status) {
-  if (status.code() != StatusCode::kMismatch) raise_error(status);
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Counting filters combine only when they have the same cells and "
-                          "hashes, for example when built with the same n and p.")));
-}
-
 }  // namespace sketch::pg

@@ -16,11 +16,15 @@ namespace sketch::pg {
 
 inline constexpr char kCountingBloomTypeName[] = "counting_bloom";
 
-// Raises a failed core Status; mismatched filters with a hint.
-void counting_bloom_raise(const Status& status);
+inline constexpr Hints kCountingBloomHints{{
+    {StatusCode::kMismatch,
+     "Counting filters combine only when they have the same cells and hashes, for example "
+     "when built with the same n and p.",
+     0},
+}};
 
 using CountingBloomStates =
-    SketchStates<counting_bloom::Family, kCountingBloomTypeName, counting_bloom_raise>;
+    SketchStates<counting_bloom::Family, kCountingBloomTypeName, kCountingBloomHints>;
 
 // A stored-encoding view of a counting_bloom value (detoasted); errors on
 // corrupt data.

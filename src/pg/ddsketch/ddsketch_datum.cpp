@@ -5,8 +5,6 @@
 
 namespace sketch::pg {
 
-void ddsketch_raise(const Status& status) { raise_error(status); }
-
 ddsketch::View ddsketch_view(const struct varlena* v) {
   const SketchBytes b = bytes_of(v);
   ddsketch::View view;

@@ -13,9 +13,7 @@ namespace sketch::pg {
 
 inline constexpr char kDdsketchTypeName[] = "ddsketch";
 
-void ddsketch_raise(const Status& status);
-
-using DdsketchStates = SketchStates<ddsketch::Family, kDdsketchTypeName, ddsketch_raise>;
+using DdsketchStates = SketchStates<ddsketch::Family, kDdsketchTypeName, kNoHints>;
 
 // A view of a ddsketch datum (detoasted); errors on structurally corrupt data.
 ddsketch::View ddsketch_view(const struct varlena* v);

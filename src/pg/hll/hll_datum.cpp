@@ -5,8 +5,6 @@
 
 namespace sketch::pg {
 
-void hll_raise(const Status& status) { raise_error(status); }
-
 hll::View hll_view(const struct varlena* v) {
   const SketchBytes b = bytes_of(v);
   hll::View view;

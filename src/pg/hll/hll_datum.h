@@ -13,9 +13,7 @@ namespace sketch::pg {
 
 inline constexpr char kHllTypeName[] = "hll";
 
-void hll_raise(const Status& status);
-
-using HllStates = SketchStates<hll::Family, kHllTypeName, hll_raise>;
+using HllStates = SketchStates<hll::Family, kHllTypeName, kNoHints>;
 
 // A view of an hll datum (detoasted); errors on structurally corrupt data.
 hll::View hll_view(const struct varlena* v);

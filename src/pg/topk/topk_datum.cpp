@@ -9,21 +9,8 @@ extern "C" {
 
 namespace sketch::pg {
 
-void topk_raise(const Status& status) {
-  switch (status.code()) {
-    case StatusCode::kInvalidParameter:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                      errhint("k is the number of items a topk keeps, 1..%u (default %u); "
-                              "every count is then within N/(k+1) of the truth.",
-                              topk::kMaxK, topk::kDefaultK)));
-      break;
-    default:
-      raise_error(status);
-  }
-}
-
 uint32 topk_k(int64 k) {
-  topk_check(topk::check_k(k));
+  TopkStates::raise_if(topk::check_k(k));
   return static_cast<uint32>(k);
 }
 
