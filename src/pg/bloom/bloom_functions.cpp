@@ -10,6 +10,7 @@
 #include "pg/common/element_hash.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
+#include "pg/common/json_object.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_empty);
@@ -117,27 +118,25 @@ extern "C" Datum bloom_info(PG_FUNCTION_ARGS) {
   const bloom::View v = bloom_arg(fcinfo, 0);
   const uint64 set = bloom::bits_set(v);
   const bool split = v.layout == bloom::Layout::kSplitBlock;
-  const ElementKind kind = element_kind_of(v.data);
-  // A split-block filter names its hash (Parquet's) and its physical type
-  // (null while it has none: bloom_empty, bloom_from_parquet without one).
-  char* split_fields =
-      split ? psprintf(", \"blocks\": %llu, \"physical_type\": %s",
-                       static_cast<unsigned long long>(bloom::split_block::block_count(v.bits)),
-                       kind == ElementKind::kNone
-                           ? "null"
-                           : psprintf("\"%s\"", element_kind_label(kind)))
-            : pstrdup("");
-  char* json = psprintf(
-      "{\"type\": \"bloom\", \"layout\": \"%s\", \"bits\": %llu, \"hashes\": %d, "
-      "\"bytes\": %zu, \"bits_set\": %llu, \"fill_ratio\": %.6g, \"cardinality\": %.1f, "
-      "\"fpp\": %.6g, \"format_version\": %d, \"hash\": \"%s seed %llu\", "
-      "\"element_kind\": \"%s\"%s}",
-      bloom_layout_name(v.layout), static_cast<unsigned long long>(v.bits), v.hashes,
-      v.size + VARHDRSZ, static_cast<unsigned long long>(set),
-      static_cast<double>(set) / static_cast<double>(v.bits), bloom::estimate_cardinality(v),
-      bloom::estimate_fpp(v), bloom::kFormatVersion, split ? "xxh64" : "xxh3_128",
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(kind), split_fields);
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("bloom");
+  json.string("layout", bloom_layout_name(v.layout));
+  json.integer("bits", v.bits);
+  json.integer("hashes", v.hashes);
+  json.integer("bits_set", set);
+  json.number("fill_ratio", static_cast<double>(set) / static_cast<double>(v.bits), Digits::kSix);
+  json.number("cardinality", bloom::estimate_cardinality(v), Digits::kOneDecimal);
+  json.number("fpp", bloom::estimate_fpp(v), Digits::kSix);
+  json.sketch_fields(v.size + VARHDRSZ, bloom::kFormatVersion, split ? "xxh64" : "xxh3_128",
+                     v.data);
+  // A split-block filter also names its physical type (null while it has
+  // none: bloom_empty, bloom_from_parquet without one).
+  if (split) {
+    const ElementKind kind = element_kind_of(v.data);
+    json.integer("blocks", bloom::split_block::block_count(v.bits));
+    if (kind == ElementKind::kNone) json.null("physical_type");
+    else json.string("physical_type", element_kind_label(kind));
+  }
+  return json.finish();
 }
 
 // Filters are canonical: equal parameters and equal sets of added values give

@@ -20,5 +20,5 @@ extern "C" Datum bloom_sizing(PG_FUNCTION_ARGS) {
   Datum values[4] = {Int64GetDatum(static_cast<int64>(params.bits)), Int32GetDatum(params.hashes),
                      Int64GetDatum(static_cast<int64>(bloom::filter_size(params.bits) + VARHDRSZ)),
                      BoolGetDatum(params.bits <= bloom::kMaxBits)};
-  return sizing_row(fcinfo, "bloom_sizing", values, 4);
+  return result_row(fcinfo, "bloom_sizing", values, 4);
 }

@@ -144,7 +144,7 @@ extern "C" Datum bloom_sizing_layout(PG_FUNCTION_ARGS) {
   Datum values[4] = {Int64GetDatum(static_cast<int64>(params.bits)), Int32GetDatum(params.hashes),
                      Int64GetDatum(static_cast<int64>(bloom::kBitsOffset + 8 * bloom::word_count(params.bits) + VARHDRSZ)),
                      BoolGetDatum(params.bits <= max_bits)};
-  return sizing_row(fcinfo, "bloom_sizing", values, 4);
+  return result_row(fcinfo, "bloom_sizing", values, 4);
 }
 
 // The filter as a Parquet file stores it: the BloomFilterHeader, then the

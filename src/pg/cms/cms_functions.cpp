@@ -7,6 +7,7 @@
 #include "pg/common/detoast_cache.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
+#include "pg/common/json_object.h"
 
 extern "C" {
 #include "utils/tuplestore.h"
@@ -197,18 +198,18 @@ extern "C" Datum cms_scale(PG_FUNCTION_ARGS) {
 
 extern "C" Datum cms_info(PG_FUNCTION_ARGS) {
   const cms::View v = cms_arg(fcinfo, 0);
-  char* json = psprintf(
-      "{\"type\": \"cms\", \"width\": %u, \"depth\": %u, \"epsilon\": %.6g, \"delta\": %.6g, "
-      "\"conservative\": %s, \"total\": %llu, \"error_bound\": %llu, \"k\": %u, "
-      "\"candidates\": %u, \"bytes\": %zu, \"format_version\": %d, "
-      "\"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
-      v.params.width, v.params.depth, cms::epsilon_of(v.params.width),
-      cms::delta_of(v.params.depth), v.params.conservative ? "true" : "false",
-      static_cast<unsigned long long>(v.total),
-      static_cast<unsigned long long>(cms::error_bound(v.params.width, v.total)),
-      v.params.candidates, v.count, cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("cms");
+  json.integer("width", v.params.width);
+  json.integer("depth", v.params.depth);
+  json.number("epsilon", cms::epsilon_of(v.params.width), Digits::kSix);
+  json.number("delta", cms::delta_of(v.params.depth), Digits::kSix);
+  json.boolean("conservative", v.params.conservative);
+  json.integer("total", v.total);
+  json.integer("error_bound", cms::error_bound(v.params.width, v.total));
+  json.integer("k", v.params.candidates);
+  json.integer("candidates", v.count);
+  json.sketch_fields(cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion, "xxh3_64", v.data);
+  return json.finish();
 }
 
 // Stored sketches are canonical: equal parameters, counters and candidate

@@ -23,5 +23,5 @@ extern "C" Datum cms_sizing(PG_FUNCTION_ARGS) {
                      Int32GetDatum(static_cast<int32>(sizing.depth)),
                      Int64GetDatum(static_cast<int64>(sizing.bytes + VARHDRSZ)),
                      BoolGetDatum(sizing.fits)};
-  return sizing_row(fcinfo, "cms_sizing", values, 4);
+  return result_row(fcinfo, "cms_sizing", values, 4);
 }

@@ -8,11 +8,9 @@
 
 #include "core/common/status.h"
 #include "pg/common/postgres_headers.h"
+#include "pg/common/result_row.h"  // the sizing functions answer one row
 
 namespace sketch::pg {
-
-// The function's result row (OUT parameters) from `count` values, none NULL.
-Datum sizing_row(FunctionCallInfo fcinfo, const char* name, Datum* values, int count);
 
 // ERROR 22023 with the status's message and `hint`, unless the status is ok.
 void raise_sizing_parameter(const Status& status, const char* hint);

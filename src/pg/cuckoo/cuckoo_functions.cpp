@@ -5,6 +5,7 @@
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/cuckoo/cuckoo_datum.h"
+#include "pg/common/json_object.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(cuckoo_empty);
@@ -84,18 +85,17 @@ extern "C" Datum cuckoo_info(PG_FUNCTION_ARGS) {
   const cuckoo::View v = cuckoo_arg(fcinfo, 0);
   const uint64 held = cuckoo::held(v);
   const uint64 capacity = cuckoo::capacity(v);
-  char* json = psprintf(
-      "{\"type\": \"cuckoo\", \"buckets\": %llu, \"bucket_size\": %d, \"fingerprint_bits\": %d, "
-      "\"subfilters\": %d, \"capacity\": %llu, \"count\": %llu, \"load\": %.6g, \"bytes\": %zu, "
-      "\"fpp\": %.6g, \"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\", "
-      "\"element_kind\": \"%s\"}",
-      static_cast<unsigned long long>(v.buckets[0]), v.bucket_size, v.fingerprint_bits,
-      v.subfilters, static_cast<unsigned long long>(capacity),
-      static_cast<unsigned long long>(held),
-      static_cast<double>(held) / static_cast<double>(capacity), v.size + VARHDRSZ,
-      cuckoo::estimate_fpp(v), static_cast<int>(v.version), static_cast<unsigned long long>(kHashSeed),
-      element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("cuckoo");
+  json.integer("buckets", v.buckets[0]);
+  json.integer("bucket_size", v.bucket_size);
+  json.integer("fingerprint_bits", v.fingerprint_bits);
+  json.integer("subfilters", v.subfilters);
+  json.integer("capacity", capacity);
+  json.integer("count", held);
+  json.number("load", static_cast<double>(held) / static_cast<double>(capacity), Digits::kSix);
+  json.number("fpp", cuckoo::estimate_fpp(v), Digits::kSix);
+  json.sketch_fields(v.size + VARHDRSZ, static_cast<int>(v.version), "xxh3_128", v.data);
+  return json.finish();
 }
 
 // Byte equality of the stored form: equal parameters and equal inserts in the

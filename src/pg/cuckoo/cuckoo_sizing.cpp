@@ -26,5 +26,5 @@ extern "C" Datum cuckoo_sizing(PG_FUNCTION_ARGS) {
                      Int64GetDatum(static_cast<int64>(bytes + VARHDRSZ)),
                      Float8GetDatum(8.0 * static_cast<double>(bytes) / static_cast<double>(n)),
                      BoolGetDatum(bytes <= kMaxDumpableBytes)};
-  return sizing_row(fcinfo, "cuckoo_sizing", values, 5);
+  return result_row(fcinfo, "cuckoo_sizing", values, 5);
 }

@@ -7,6 +7,8 @@
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/topk/topk_datum.h"
+#include "pg/common/json_object.h"
+#include "pg/common/result_row.h"
 
 extern "C" {
 #include "funcapi.h"
@@ -93,11 +95,6 @@ extern "C" Datum topk_max_error(PG_FUNCTION_ARGS) {
 // NULL item -> NULL; NULL summary -> (0, 0, 0).
 extern "C" Datum topk_estimate(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
-  TupleDesc desc;
-  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
-    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                    errmsg("topk_estimate must be called where a record is accepted")));
-  desc = BlessTupleDesc(desc);
   uint64 estimate = 0, lower = 0, upper = 0;
   if (!PG_ARGISNULL(0)) {
     auto* hasher = element_hasher(fcinfo, 1);
@@ -111,11 +108,10 @@ extern "C" Datum topk_estimate(PG_FUNCTION_ARGS) {
       estimate = upper;
     }
   }
-  Datum values[3] = {Int64GetDatum(static_cast<int64>(estimate)),
-                     Int64GetDatum(static_cast<int64>(lower)),
-                     Int64GetDatum(static_cast<int64>(upper))};
-  bool nulls[3] = {false, false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[3] = {Int64GetDatum(static_cast<int64>(estimate)),
+                           Int64GetDatum(static_cast<int64>(lower)),
+                           Int64GetDatum(static_cast<int64>(upper))};
+  return result_row(fcinfo, "topk_estimate", values, 3);
 }
 
 // topk_scale(summary, factor): every counter and N times factor (0 < factor
@@ -133,16 +129,14 @@ extern "C" Datum topk_scale(PG_FUNCTION_ARGS) {
 
 extern "C" Datum topk_info(PG_FUNCTION_ARGS) {
   const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
-  char* json = psprintf(
-      "{\"type\": \"topk\", \"k\": %u, \"items\": %u, \"total\": %llu, \"max_error\": %llu, "
-      "\"error_bound\": %llu, \"bytes\": %zu, \"format_version\": %d, "
-      "\"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
-      v.k, v.count, static_cast<unsigned long long>(v.total),
-      static_cast<unsigned long long>(v.max_error),
-      static_cast<unsigned long long>(topk::error_bound(v)), v.size + VARHDRSZ,
-      topk::kFormatVersion, static_cast<unsigned long long>(kHashSeed),
-      element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("topk");
+  json.integer("k", v.k);
+  json.integer("items", v.count);
+  json.integer("total", v.total);
+  json.integer("max_error", v.max_error);
+  json.integer("error_bound", topk::error_bound(v));
+  json.sketch_fields(v.size + VARHDRSZ, topk::kFormatVersion, "xxh3_64", v.data);
+  return json.finish();
 }
 
 // Stored summaries are canonical: equal k, N, Δ and items give equal bytes.

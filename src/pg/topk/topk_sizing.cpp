@@ -31,5 +31,5 @@ extern "C" Datum topk_sizing(PG_FUNCTION_ARGS) {
   const int64 bytes = full >= 9.2e18 ? PG_INT64_MAX : static_cast<int64>(full);
   Datum values[4] = {Int64GetDatum(k), Float8GetDatum(1.0 / (static_cast<double>(k) + 1.0)),
                      Int64GetDatum(bytes), BoolGetDatum(k <= topk::kMaxK)};
-  return sizing_row(fcinfo, "topk_sizing", values, 4);
+  return result_row(fcinfo, "topk_sizing", values, 4);
 }
