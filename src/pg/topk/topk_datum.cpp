@@ -40,7 +40,7 @@ uint8_t* topk_new_state(uint32 k) {
 namespace {
 
 pg_noinline void report_overflow(const uint8_t* state, uint64 weight) {
-  const uint64 total = load_le64(state + topk::detail::kTotalOffset);
+  const uint64 total = topk::total_of(state);
   ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                   errmsg("topk total would exceed %lld (%llu + %llu)",
                          static_cast<long long>(topk::kMaxTotal),
