@@ -15,8 +15,6 @@
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_agg_trans);
 PG_FUNCTION_INFO_V1(bloom_agg_bits_trans);
-PG_FUNCTION_INFO_V1(bloom_union_trans);
-PG_FUNCTION_INFO_V1(bloom_final);
 }
 
 using namespace sketch;
@@ -70,13 +68,8 @@ pg_noinline void report_other_params(const uint8* filter, const bloom::Params& p
 // groups but not between the rows of one group.
 template <class Sizing>
 Datum agg_trans(FunctionCallInfo fcinfo) {
-  if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("%s parameters %s must not be NULL", Sizing::kName, Sizing::kArgs)));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  require_parameters(fcinfo, 2, Sizing::kName, Sizing::kArgs);
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   AggSite* site = AggSite::of(fcinfo);
   const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), Sizing::arg3(fcinfo)};
   const bloom::Params& params = site->params_for(args, [&] { return Sizing::size(fcinfo); });
@@ -102,15 +95,4 @@ extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
   return agg_trans<ByBitsAndHashes>(fcinfo);
 }
 
-// bloom_union_trans(state bloom, other bloom): transition of bloom_union and
-// the combine function of all three aggregates, so either side may be a
-// working state of bloom_agg (its queued values are added too).
-extern "C" Datum bloom_union_trans(PG_FUNCTION_ARGS) { return BloomStates::union_trans(fcinfo); }
-
-// Final function of bloom_agg and bloom_agg_bits: the stored form of the
-// state, leaving the state as it is (FINALFUNC_MODIFY = READ_ONLY), so the
-// aggregates also work as window aggregates.
-extern "C" Datum bloom_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return BloomStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(bloom, BloomStates)

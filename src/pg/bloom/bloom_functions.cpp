@@ -81,13 +81,7 @@ extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
   return BloomStates::give(BloomStates::add(state, element), false);
 }
 
-extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const bloom::View b = BloomStates::view_arg(fcinfo, 1);
-  return BloomStates::give(BloomStates::merge(BloomStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) { return BloomStates::union2(fcinfo); }
 
 // Strict: the intersection with "no data" is unknown parameters, not a filter.
 extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {

@@ -130,12 +130,13 @@ extern "C" Datum bloom_sizing_layout(PG_FUNCTION_ARGS) {
       "Size a filter by n >= 1, the number of distinct values it should hold, and "
       "0 < p < 1, the false-positive probability wanted at that size.";
   if (layout == bloom::Layout::kClassic) {
-    raise_sizing_parameter(bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params),
-                           hint);
+    check_parameter(bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params), "%s",
+                    hint);
   } else {
     uint64_t bits = 0;
-    raise_sizing_parameter(
-        bloom::split_block::plan_bits(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &bits), hint);
+    check_parameter(
+        bloom::split_block::plan_bits(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &bits), "%s",
+        hint);
     params = bloom::Params{bits, bloom::split_block::kWordsPerBlock, layout};
     max_bits = bloom::split_block::kMaxBits;
   }

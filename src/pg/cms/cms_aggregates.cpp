@@ -25,8 +25,6 @@ PG_FUNCTION_INFO_V1(cms_agg_trans);
 PG_FUNCTION_INFO_V1(cms_agg_weighted_trans);
 PG_FUNCTION_INFO_V1(cms_agg_sized_trans);
 PG_FUNCTION_INFO_V1(cms_agg_weighted_sized_trans);
-PG_FUNCTION_INFO_V1(cms_union_trans);
-PG_FUNCTION_INFO_V1(cms_final);
 }
 
 using namespace sketch;
@@ -106,11 +104,6 @@ void check_state_params(const uint8_t* state, const cms::Params& p) {
                p.candidates, mode_name(p.conservative)));
 }
 
-Datum keep_state(FunctionCallInfo fcinfo) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-}
-
 Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   AggSite* site = AggSite::of(fcinfo);
   const cms::Params& params = agg_params(fcinfo, site, spec);
@@ -150,13 +143,4 @@ extern "C" Datum cms_agg_weighted_sized_trans(PG_FUNCTION_ARGS) {
   return agg_trans(fcinfo, {true, true});
 }
 
-// cms_union_trans(state cms, other cms): transition of cms_union and the
-// combine function of every cms aggregate.
-extern "C" Datum cms_union_trans(PG_FUNCTION_ARGS) { return CmsStates::union_trans(fcinfo); }
-
-// Final function: the stored form of the state; never modifies the state,
-// so the aggregates also work as window aggregates.
-extern "C" Datum cms_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return CmsStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(cms, CmsStates)

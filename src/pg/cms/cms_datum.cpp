@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "pg/common/call_site.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -21,17 +22,6 @@ cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int
   cms::Params p;
   CmsStates::raise_if(cms::params_for_size(width, depth, conservative, k, &p));
   return p;
-}
-
-cms::View cms_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  cms::View view;
-  check(cms::parse(b.data, b.len, cms::Validation::kStructure, &view));
-  return view;
-}
-
-cms::View cms_arg(FunctionCallInfo fcinfo, int n) {
-  return cms_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
 }
 
 Status cms_validate(const uint8* data, size_t len) {
@@ -60,16 +50,10 @@ uint8_t* cms_new_state(const cms::Params& params) {
 }
 
 bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count) {
-  if (PG_ARGISNULL(argno)) return false;
-  const int64 weight = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
-  if (weight < 0)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("cms count must not be negative, got %lld",
-                           static_cast<long long>(weight)),
-                    errhint("A count-min sketch only counts up; a negative count would break "
-                            "its promise never to underestimate.")));
-  *count = static_cast<uint64>(weight);
-  return weight > 0;
+  return weight_arg(fcinfo, argno, int4, "cms count",
+                    "A count-min sketch only counts up; a negative count would break its "
+                    "promise never to underestimate.",
+                    count);
 }
 
 }  // namespace sketch::pg

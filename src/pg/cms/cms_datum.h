@@ -35,11 +35,10 @@ using CmsStates = SketchStates<cms::Family, kCmsTypeName, kCmsHints>;
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k);
 cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k);
 
-// A view of a cms datum (detoasted); errors on structurally corrupt data.
-cms::View cms_view(const struct varlena* v);
-
-// Argument n as a cms view, detoasting if needed.
-cms::View cms_arg(FunctionCallInfo fcinfo, int n);
+// A view of a cms value or state (detoasted; any encoding), and of argument
+// n; errors on structurally corrupt data.
+inline cms::View cms_view(const struct varlena* v) { return CmsStates::view_of(v); }
+inline cms::View cms_arg(FunctionCallInfo fcinfo, int n) { return CmsStates::view_arg(fcinfo, n); }
 
 // Checks bytes as a stored cms from outside: every byte, and every candidate
 // text valid in the server encoding. The Validator of text and binary input.

@@ -67,23 +67,29 @@ struct SketchStates {
     if (!status.is_ok()) raise(status);
   }
 
-  // Argument n, detoasted, as a view of any valid encoding (read-only).
-  static View view_arg(FunctionCallInfo fcinfo, int n) {
-    const SketchBytes b = bytes_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+  // A detoasted value as a view of any valid encoding (read-only).
+  static View view_of(const struct varlena* value) {
+    const SketchBytes b = bytes_of(value);
     View v;
     raise_if(Family::parse(b.data, b.len, &v));
     return v;
   }
 
-  // Argument n as a view of its stored form, for readers: a working state
-  // (the result of a user's aggregate over our transition function without
-  // our final function) is converted first.
-  static View stored_view_arg(FunctionCallInfo fcinfo, int n) {
-    View v = view_arg(fcinfo, n);
+  // A detoasted value as a view of its stored form, for readers: a working
+  // state (the result of a user's aggregate over our transition function
+  // without our final function) is converted first.
+  static View stored_view_of(const struct varlena* value) {
+    const View v = view_of(value);
     if (Family::is_stored(v)) return v;
-    const SketchBytes b = bytes_of(stored_of(v));
-    raise_if(Family::parse(b.data, b.len, &v));
-    return v;
+    return view_of(stored_of(v));
+  }
+
+  static View view_arg(FunctionCallInfo fcinfo, int n) {
+    return view_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+  }
+
+  static View stored_view_arg(FunctionCallInfo fcinfo, int n) {
+    return stored_view_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
   }
 
   // Argument 0 as a working state this call may write (see the top).
@@ -184,6 +190,16 @@ struct SketchStates {
     return stored(b.data, b.len);
   }
 
+  // The union of two values, outside an aggregate (<f>_union2 and ||): a
+  // NULL side is ignored.
+  static Datum union2(FunctionCallInfo fcinfo) {
+    if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+    if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+    if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    const View b = view_arg(fcinfo, 1);
+    return give(merge(take(fcinfo, false), b), false);
+  }
+
   // The common shape of a union's transition and combine function:
   // (state, other) with NULL meaning "nothing yet" on either side.
   static Datum union_trans(FunctionCallInfo fcinfo) {
@@ -198,4 +214,29 @@ struct SketchStates {
   }
 };
 
+// A transition function's answer to a row it skips (a NULL value, a zero
+// weight): the state unchanged, NULL while there is none.
+inline Datum keep_state(FunctionCallInfo fcinfo) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
 }  // namespace sketch::pg
+
+// <prefix>_union_trans, the transition of <prefix>_union and the combine
+// function of every aggregate of the family, and <prefix>_final, the final
+// function of those that build a working state: the stored form, the state
+// left as it is (FINALFUNC_MODIFY = READ_ONLY), so the aggregates also work
+// as window aggregates.
+#define SKETCH_UNION_AND_FINAL(prefix, States)                                   \
+  extern "C" {                                                                   \
+  PG_FUNCTION_INFO_V1(prefix##_union_trans);                                     \
+  PG_FUNCTION_INFO_V1(prefix##_final);                                           \
+  }                                                                              \
+  extern "C" Datum prefix##_union_trans(PG_FUNCTION_ARGS) {                      \
+    return States::union_trans(fcinfo);                                          \
+  }                                                                              \
+  extern "C" Datum prefix##_final(PG_FUNCTION_ARGS) {                            \
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();                                       \
+    return States::final(fcinfo);                                                \
+  }

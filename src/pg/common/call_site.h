@@ -69,6 +69,18 @@ struct CallSite {
   }
 };
 
+// ERROR 22004 unless every argument from `first` on is given: an aggregate's
+// parameters (n and p, ...) have no meaning as NULL. `aggregate` and
+// `names` name them ("bloom_agg", "n and p").
+void require_parameters(FunctionCallInfo fcinfo, int first, const char* aggregate,
+                        const char* names);
+
+// A weight argument (bigint, or integer when `int4`): false for NULL and 0
+// (the row adds nothing), ERROR 22023 when negative, naming it as `what`
+// ("cms count") with `hint`.
+bool weight_arg(FunctionCallInfo fcinfo, int argno, bool int4, const char* what,
+                const char* hint, uint64* weight);
+
 // ERROR 22023 for a row whose parameters differ from those its state was
 // started with: a state keeps its first row's parameters, and ignoring
 // another row's would be silent. `message` and `detail` are complete texts.

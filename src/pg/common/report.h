@@ -19,6 +19,11 @@ inline void check(const Status& status, int override_code = 0) {
   if (!status.is_ok()) raise_error(status, override_code);
 }
 
+// ERROR 22023 with the status's message and a hint (a printf format),
+// unless the status is ok: a parameter out of its documented range.
+void check_parameter(const Status& status, const char* hint_format, ...)
+    pg_attribute_printf(2, 3);
+
 // What a family tells the user beside a failure of one status code: the
 // hint (what to do instead) and, where the code's own SQLSTATE does not fit
 // the family, the SQLSTATE to report.

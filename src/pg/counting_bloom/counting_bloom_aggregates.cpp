@@ -14,8 +14,6 @@
 
 extern "C" {
 PG_FUNCTION_INFO_V1(counting_bloom_agg_trans);
-PG_FUNCTION_INFO_V1(counting_bloom_union_trans);
-PG_FUNCTION_INFO_V1(counting_bloom_final);
 }
 
 using namespace sketch;
@@ -56,13 +54,8 @@ pg_noinline void report_other_params(const uint8* filter, const counting_bloom::
 // counting_bloom_agg_trans(state counting_bloom, value anyelement, n bigint,
 // p float8)
 extern "C" Datum counting_bloom_agg_trans(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("counting_bloom_agg parameters n and p must not be NULL")));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  require_parameters(fcinfo, 2, "counting_bloom_agg", "n and p");
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   AggSite* site = AggSite::of(fcinfo);
   const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), PG_GETARG_FLOAT8(3)};
   const counting_bloom::Params& params = site->params_for(
@@ -78,16 +71,4 @@ extern "C" Datum counting_bloom_agg_trans(PG_FUNCTION_ARGS) {
   return CountingBloomStates::give(CountingBloomStates::add(state, element), in_agg);
 }
 
-// Transition of counting_bloom_union and the combine function of both
-// aggregates: either side may be a working state of counting_bloom_agg.
-extern "C" Datum counting_bloom_union_trans(PG_FUNCTION_ARGS) {
-  return CountingBloomStates::union_trans(fcinfo);
-}
-
-// Final function of counting_bloom_agg: the stored form of the state, read
-// only (FINALFUNC_MODIFY = READ_ONLY), so it also works as a window
-// aggregate.
-extern "C" Datum counting_bloom_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return CountingBloomStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(counting_bloom, CountingBloomStates)

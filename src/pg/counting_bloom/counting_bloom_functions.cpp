@@ -35,7 +35,7 @@ using namespace sketch::pg;
 // counting_bloom_sizing(n, p) -> (cells, hashes, bytes, fits)
 extern "C" Datum counting_bloom_sizing(PG_FUNCTION_ARGS) {
   counting_bloom::Params params;
-  raise_sizing_parameter(
+  check_parameter(
       counting_bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params),
       "Size a filter by n >= 1, the number of distinct values it should hold at once, and "
       "0 < p < 1, the false-positive probability wanted at that size.");
@@ -81,14 +81,7 @@ extern "C" Datum counting_bloom_delete(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(out);
 }
 
-extern "C" Datum counting_bloom_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const counting_bloom::View b = CountingBloomStates::view_arg(fcinfo, 1);
-  return CountingBloomStates::give(
-      CountingBloomStates::merge(CountingBloomStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum counting_bloom_union2(PG_FUNCTION_ARGS) { return CountingBloomStates::union2(fcinfo); }
 
 extern "C" Datum counting_bloom_to_bloom(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(counting_bloom_to_bloom_value(counting_bloom_arg(fcinfo, 0)));

@@ -12,8 +12,6 @@
 
 extern "C" {
 PG_FUNCTION_INFO_V1(cuckoo_agg_trans);
-PG_FUNCTION_INFO_V1(cuckoo_union_trans);
-PG_FUNCTION_INFO_V1(cuckoo_final);
 }
 
 using namespace sketch;
@@ -40,13 +38,8 @@ pg_noinline void report_other_params(const uint8* filter, const cuckoo::Params& 
 
 // cuckoo_agg_trans(state cuckoo, value anyelement, n bigint, p float8)
 extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("cuckoo_agg parameters n and p must not be NULL")));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  require_parameters(fcinfo, 2, "cuckoo_agg", "n and p");
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   AggSite* site = AggSite::of(fcinfo);
   const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), PG_GETARG_FLOAT8(3)};
   const cuckoo::Params& params = site->params_for(
@@ -73,11 +66,4 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
   return CuckooStates::give(cuckoo_add_element(state, element), in_agg);
 }
 
-// Transition of cuckoo_union and combine function of both aggregates.
-extern "C" Datum cuckoo_union_trans(PG_FUNCTION_ARGS) { return CuckooStates::union_trans(fcinfo); }
-
-// Final function of cuckoo_agg: the stored form, the state left as it is.
-extern "C" Datum cuckoo_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return CuckooStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(cuckoo, CuckooStates)

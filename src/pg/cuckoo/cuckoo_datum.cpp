@@ -5,20 +5,6 @@
 
 namespace sketch::pg {
 
-cuckoo::View cuckoo_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  cuckoo::View view;
-  check(cuckoo::parse(b.data, b.len, cuckoo::Validation::kStructure, &view));
-  if (view.encoding == cuckoo::Encoding::kStored) return view;
-  const SketchBytes s = bytes_of(CuckooStates::stored_of(view));
-  check(cuckoo::parse(s.data, s.len, cuckoo::Validation::kStructure, &view));
-  return view;
-}
-
-cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n) {
-  return cuckoo_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
-}
-
 cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size) {
   cuckoo::Params params;
   const Status status = cuckoo::size_for(n, p, bucket_size, &params);

@@ -30,9 +30,12 @@ inline constexpr Hints kCuckooHints{{
 
 using CuckooStates = SketchStates<cuckoo::Family, kCuckooTypeName, kCuckooHints>;
 
-// A stored-encoding view of argument n (detoasted); errors on corrupt data.
-cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n);
-cuckoo::View cuckoo_view(const struct varlena* v);
+// A stored-encoding view of a cuckoo value (detoasted; a working state is
+// converted), and of argument n; errors on corrupt data.
+inline cuckoo::View cuckoo_view(const struct varlena* v) { return CuckooStates::stored_view_of(v); }
+inline cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n) {
+  return CuckooStates::stored_view_arg(fcinfo, n);
+}
 
 // Sizing by (n, p, b), raising 22023 (54000 past the size cap) with a hint.
 cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size);

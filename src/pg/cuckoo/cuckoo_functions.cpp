@@ -63,13 +63,7 @@ extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
   return CuckooStates::give(state, false);
 }
 
-extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const cuckoo::View b = CuckooStates::view_arg(fcinfo, 1);
-  return CuckooStates::give(CuckooStates::merge(CuckooStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) { return CuckooStates::union2(fcinfo); }
 
 extern "C" Datum cuckoo_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);

@@ -7,8 +7,6 @@
 
 extern "C" {
 PG_FUNCTION_INFO_V1(ddsketch_agg_trans);
-PG_FUNCTION_INFO_V1(ddsketch_union_trans);
-PG_FUNCTION_INFO_V1(ddsketch_final);
 }
 
 using namespace sketch;
@@ -36,15 +34,8 @@ pg_noinline void report_other_params(const uint8_t* state, const ddsketch::Param
 // ddsketch_agg_trans(state ddsketch, value float8 [, relative_accuracy float8
 // [, max_buckets integer]])
 extern "C" Datum ddsketch_agg_trans(PG_FUNCTION_ARGS) {
-  for (int i = 2; i < PG_NARGS(); i++)
-    if (PG_ARGISNULL(i))
-      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                      errmsg("ddsketch_agg parameters relative_accuracy and max_buckets must "
-                             "not be NULL")));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  require_parameters(fcinfo, 2, "ddsketch_agg", "relative_accuracy and max_buckets");
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   const double value = PG_GETARG_FLOAT8(1);
   ddsketch_check_value(value);
   AggSite* site = AggSite::of(fcinfo);
@@ -65,15 +56,4 @@ extern "C" Datum ddsketch_agg_trans(PG_FUNCTION_ARGS) {
   return DdsketchStates::give(DdsketchStates::add(state, element), in_agg);
 }
 
-// ddsketch_union_trans(state ddsketch, other ddsketch): transition of
-// ddsketch_union and the combine function of both aggregates.
-extern "C" Datum ddsketch_union_trans(PG_FUNCTION_ARGS) {
-  return DdsketchStates::union_trans(fcinfo);
-}
-
-// Final function: the stored form of the state; never modifies the state, so
-// the aggregates also work as window aggregates.
-extern "C" Datum ddsketch_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return DdsketchStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(ddsketch, DdsketchStates)

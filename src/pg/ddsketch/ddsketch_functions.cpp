@@ -75,14 +75,7 @@ extern "C" Datum ddsketch_add(PG_FUNCTION_ARGS) {
   return DdsketchStates::give(state, false);
 }
 
-extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const ddsketch::View b = DdsketchStates::view_arg(fcinfo, 1);
-  return DdsketchStates::give(DdsketchStates::merge(DdsketchStates::take(fcinfo, false), b),
-                              false);
-}
+extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) { return DdsketchStates::union2(fcinfo); }
 
 // ddsketch_quantile(sketch, q): NULL for a NULL or empty sketch or a NULL q.
 extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {

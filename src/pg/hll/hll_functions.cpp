@@ -67,12 +67,7 @@ extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
   return HllStates::give(HllStates::add(state, element), false);
 }
 
-extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  PG_RETURN_POINTER(hll_canonical(union_view(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1))));
-}
+extern "C" Datum hll_union2(PG_FUNCTION_ARGS) { return HllStates::union2(fcinfo); }
 
 extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);

@@ -12,8 +12,6 @@
 extern "C" {
 PG_FUNCTION_INFO_V1(topk_agg_trans);
 PG_FUNCTION_INFO_V1(topk_agg_weighted_trans);
-PG_FUNCTION_INFO_V1(topk_union_trans);
-PG_FUNCTION_INFO_V1(topk_final);
 }
 
 using namespace sketch;
@@ -45,10 +43,8 @@ Datum agg_trans(FunctionCallInfo fcinfo, bool weighted) {
   AggSite* site = AggSite::of(fcinfo);
   const uint32 k = row_k(fcinfo, site, weighted ? 3 : 2);
   uint64 weight = 1;
-  if (PG_ARGISNULL(1) || (weighted && !topk_weight(fcinfo, 2, false, &weight))) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  if (PG_ARGISNULL(1) || (weighted && !topk_weight(fcinfo, 2, false, &weight)))
+    return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
   const uint64 hash = hash_element64(&site->value.hasher, value);
   uint8_t* state;
@@ -70,13 +66,4 @@ extern "C" Datum topk_agg_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, fal
 // topk_agg_weighted_trans(state topk, item anyelement, weight bigint [, k integer])
 extern "C" Datum topk_agg_weighted_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, true); }
 
-// topk_union_trans(state topk, other topk): transition of topk_union and the
-// combine function of every topk aggregate.
-extern "C" Datum topk_union_trans(PG_FUNCTION_ARGS) { return TopkStates::union_trans(fcinfo); }
-
-// Final function: the stored form of the state; never modifies the state,
-// so the aggregates also work as window aggregates.
-extern "C" Datum topk_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return TopkStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(topk, TopkStates)

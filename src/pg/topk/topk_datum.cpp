@@ -1,5 +1,6 @@
 #include "pg/topk/topk_datum.h"
 
+#include "pg/common/call_site.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -62,15 +63,8 @@ uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSo
 }
 
 bool topk_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* weight) {
-  if (PG_ARGISNULL(argno)) return false;
-  const int64 w = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
-  if (w < 0)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("topk weight must not be negative, got %lld",
-                           static_cast<long long>(w)),
-                    errhint("A topk only counts up; to age counts use topk_scale.")));
-  *weight = static_cast<uint64>(w);
-  return w > 0;
+  return weight_arg(fcinfo, argno, int4, "topk weight",
+                    "A topk only counts up; to age counts use topk_scale.", weight);
 }
 
 }  // namespace sketch::pg

@@ -17,7 +17,7 @@ extern "C" Datum topk_sizing(PG_FUNCTION_ARGS) {
   const int32 item_bytes = PG_GETARG_INT32(1);
   if (!(epsilon > 0.0 && epsilon < 1.0) || item_bytes < 0 ||
       item_bytes > static_cast<int32>(topk::kMaxItemBytes))
-    raise_sizing_parameter(
+    check_parameter(
         Status::error(StatusCode::kInvalidParameter,
                       "topk_sizing: epsilon must be in (0, 1) and item_bytes in 0..%u, got %g "
                       "and %d", topk::kMaxItemBytes, epsilon, item_bytes),
