@@ -62,30 +62,8 @@ extern "C" Datum cms_empty_sized(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(empty_sketch(p));
 }
 
-namespace {
-
-// cms_add(sketch, value [, count]): NULL sketch -> NULL; NULL value, NULL or
-// zero count -> the sketch unchanged; negative count -> ERROR.
-Datum add_counted(FunctionCallInfo fcinfo, bool int4_count) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  uint64 count = 1;
-  if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, int4_count, &count))
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* info = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
-  if (info == nullptr) {
-    info = static_cast<ItemSource*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
-    init_item_source(fcinfo, 1, info);
-    fcinfo->flinfo->fn_extra = info;
-  }
-  const uint64 hash = hash_element64(&info->hasher, PG_GETARG_DATUM(1));
-  uint8_t* state = cms_state_add(CmsStates::take(fcinfo, false), hash, count, info,
-                                 PG_GETARG_DATUM(1));
-  return CmsStates::give(state, false);
-}
-
-}  // namespace
+// cms_add(sketch, value [, count]): see add_item (item_text.h).
+constexpr auto add_counted = add_item<CmsStates, cms_weight, cms_state_add>;
 
 extern "C" Datum cms_add(PG_FUNCTION_ARGS) { return add_counted(fcinfo, false); }
 
@@ -94,13 +72,7 @@ extern "C" Datum cms_add(PG_FUNCTION_ARGS) { return add_counted(fcinfo, false); 
 // src/sql/literal_overloads.sql).
 extern "C" Datum cms_add_int4_count(PG_FUNCTION_ARGS) { return add_counted(fcinfo, true); }
 
-extern "C" Datum cms_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const cms::View b = CmsStates::view_arg(fcinfo, 1);
-  return CmsStates::give(CmsStates::merge(CmsStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum cms_union2(PG_FUNCTION_ARGS) { return CmsStates::union2(fcinfo); }
 
 // cms_frequency(sketch, value): never below the true count. NULL sketch -> 0,
 // NULL value -> NULL.

@@ -38,30 +38,8 @@ extern "C" Datum topk_empty(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(out);
 }
 
-namespace {
-
-// topk_add(summary, item [, weight]): NULL summary -> NULL; NULL item, NULL
-// or zero weight -> the summary unchanged; negative weight -> ERROR.
-Datum add_weighted(FunctionCallInfo fcinfo, bool int4_weight) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  uint64 weight = 1;
-  if (PG_NARGS() > 2 && !topk_weight(fcinfo, 2, int4_weight, &weight))
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* source = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
-  if (source == nullptr) {
-    source = static_cast<ItemSource*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
-    init_item_source(fcinfo, 1, source);
-    fcinfo->flinfo->fn_extra = source;
-  }
-  const uint64 hash = hash_element64(&source->hasher, PG_GETARG_DATUM(1));
-  uint8_t* state = topk_state_add(TopkStates::take(fcinfo, false), hash, weight, source,
-                                  PG_GETARG_DATUM(1));
-  return TopkStates::give(state, false);
-}
-
-}  // namespace
+// topk_add(summary, item [, weight]): see add_item (item_text.h).
+constexpr auto add_weighted = add_item<TopkStates, topk_weight, topk_state_add>;
 
 extern "C" Datum topk_add(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, false); }
 
@@ -70,13 +48,7 @@ extern "C" Datum topk_add(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, false)
 // src/sql/literal_overloads.sql).
 extern "C" Datum topk_add_int4_weight(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, true); }
 
-extern "C" Datum topk_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const topk::View b = TopkStates::view_arg(fcinfo, 1);
-  return TopkStates::give(TopkStates::merge(TopkStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum topk_union2(PG_FUNCTION_ARGS) { return TopkStates::union2(fcinfo); }
 
 extern "C" Datum topk_total(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
