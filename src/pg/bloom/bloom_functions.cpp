@@ -8,9 +8,10 @@
 #include "pg/bloom/bloom_datum.h"
 #include "pg/bloom/parquet_hash.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
-#include "pg/common/json_object.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_empty);
@@ -53,12 +54,7 @@ struct AddCache {
 extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* cache = static_cast<AddCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<AddCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AddCache)));
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  AddCache* cache = fn_extra_of<AddCache>(fcinfo);
   uint8_t* state = BloomStates::take(fcinfo, false);
   bloom::Family::Element element;
   if (bloom::layout_of(state) == bloom::Layout::kSplitBlock) {

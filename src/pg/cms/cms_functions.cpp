@@ -5,9 +5,10 @@
 // over no rows read 0 instead of NULL.
 #include "pg/cms/cms_datum.h"
 #include "pg/common/detoast_cache.h"
+#include "pg/common/fn_extra.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
-#include "pg/common/json_object.h"
 
 extern "C" {
 #include "utils/tuplestore.h"
@@ -79,13 +80,8 @@ extern "C" Datum cms_union2(PG_FUNCTION_ARGS) { return CmsStates::union2(fcinfo)
 extern "C" Datum cms_frequency(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  auto* cache = static_cast<FrequencyCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<FrequencyCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FrequencyCache)));
-    init_element_hasher(fcinfo, 1, &cache->hasher);
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  auto* cache = fn_extra_of<FrequencyCache>(
+      fcinfo, [fcinfo](FrequencyCache* c) { init_element_hasher(fcinfo, 1, &c->hasher); });
   const cms::View v =
       cms_view(detoast_cached(fcinfo->flinfo, &cache->sketch, PG_GETARG_DATUM(0)));
   check_value_kind(v.data, &cache->hasher);

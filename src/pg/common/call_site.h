@@ -10,10 +10,9 @@
 // float8 and int8 may be passed by reference.
 #pragma once
 
-#include <type_traits>
-
 #include "pg/common/aggregate_state.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/common/item_text.h"
 #include "pg/common/postgres_headers.h"
 
@@ -41,16 +40,10 @@ struct CallSite {
 
   // The call site's cache, made (zeroed, in fn_mcxt) on its first row.
   static CallSite* of(FunctionCallInfo fcinfo) {
-    static_assert(std::is_trivially_destructible_v<CallSite>,
-                  "fn_extra is freed with its memory context, never destroyed");
-    auto* site = static_cast<CallSite*>(fcinfo->flinfo->fn_extra);
-    if (likely(site != nullptr)) return site;
-    site = static_cast<CallSite*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(CallSite)));
-    init_call_site_value(fcinfo, &site->value);
-    site->in_aggregate = sketch::pg::in_aggregate(fcinfo);
-    fcinfo->flinfo->fn_extra = site;
-    return site;
+    return fn_extra_of<CallSite>(fcinfo, [fcinfo](CallSite* site) {
+      init_call_site_value(fcinfo, &site->value);
+      site->in_aggregate = sketch::pg::in_aggregate(fcinfo);
+    });
   }
 
   // The parameters of a row whose parameter arguments are `row`:

@@ -12,6 +12,7 @@
 
 #include "pg/common/aggregate_state.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/common/postgres_headers.h"
 
 namespace sketch::pg {
@@ -107,13 +108,8 @@ Datum add_item(FunctionCallInfo fcinfo, bool int4_weight) {
   if (PG_NARGS() > 2 && !kWeight(fcinfo, 2, int4_weight, &weight))
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* source = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
-  if (source == nullptr) {
-    source = static_cast<ItemSource*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
-    init_item_source(fcinfo, 1, source);
-    fcinfo->flinfo->fn_extra = source;
-  }
+  const ItemSource* source = fn_extra_of<ItemSource>(
+      fcinfo, [fcinfo](ItemSource* s) { init_item_source(fcinfo, 1, s); });
   const uint64 hash = hash_element64(&source->hasher, PG_GETARG_DATUM(1));
   uint8_t* state = kAdd(States::take(fcinfo, false), hash, weight, source, PG_GETARG_DATUM(1));
   return States::give(state, false);

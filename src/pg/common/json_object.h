@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core/common/status.h"  // before the server headers: port.h renames printf
 #include "pg/common/postgres_headers.h"
 
 struct JsonbParseState;

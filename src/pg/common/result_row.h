@@ -2,6 +2,7 @@
 // type): one row from its values, the shape taken from the call.
 #pragma once
 
+#include "core/common/status.h"  // before the server headers: port.h renames printf
 #include "pg/common/postgres_headers.h"
 
 namespace sketch::pg {

@@ -76,16 +76,16 @@ struct TypeIO {
 
 // The fmgr entry points <prefix>_in, _out, _recv, _send and _from_bytea of
 // a TypeIO instantiation (variadic: its template arguments hold commas).
-#define SKETCH_TYPE_IO(prefix, ...)                                                      \
-  extern "C" {                                                                           \
-  PG_FUNCTION_INFO_V1(prefix##_in);                                                      \
-  PG_FUNCTION_INFO_V1(prefix##_out);                                                     \
-  PG_FUNCTION_INFO_V1(prefix##_recv);                                                    \
-  PG_FUNCTION_INFO_V1(prefix##_send);                                                    \
-  PG_FUNCTION_INFO_V1(prefix##_from_bytea);                                              \
-  }                                                                                      \
-  extern "C" Datum prefix##_in(PG_FUNCTION_ARGS) { return __VA_ARGS__::in(fcinfo); }              \
-  extern "C" Datum prefix##_out(PG_FUNCTION_ARGS) { return __VA_ARGS__::out(fcinfo); }            \
-  extern "C" Datum prefix##_recv(PG_FUNCTION_ARGS) { return __VA_ARGS__::recv(fcinfo); }          \
-  extern "C" Datum prefix##_send(PG_FUNCTION_ARGS) { return __VA_ARGS__::send(fcinfo); }          \
+#define SKETCH_TYPE_IO(prefix, ...)                                                                \
+  extern "C" {                                                                                     \
+  PG_FUNCTION_INFO_V1(prefix##_in);                                                                \
+  PG_FUNCTION_INFO_V1(prefix##_out);                                                               \
+  PG_FUNCTION_INFO_V1(prefix##_recv);                                                              \
+  PG_FUNCTION_INFO_V1(prefix##_send);                                                              \
+  PG_FUNCTION_INFO_V1(prefix##_from_bytea);                                                        \
+  }                                                                                                \
+  extern "C" Datum prefix##_in(PG_FUNCTION_ARGS) { return __VA_ARGS__::in(fcinfo); }               \
+  extern "C" Datum prefix##_out(PG_FUNCTION_ARGS) { return __VA_ARGS__::out(fcinfo); }             \
+  extern "C" Datum prefix##_recv(PG_FUNCTION_ARGS) { return __VA_ARGS__::recv(fcinfo); }           \
+  extern "C" Datum prefix##_send(PG_FUNCTION_ARGS) { return __VA_ARGS__::send(fcinfo); }           \
   extern "C" Datum prefix##_from_bytea(PG_FUNCTION_ARGS) { return __VA_ARGS__::from_bytea(fcinfo); }

@@ -9,11 +9,11 @@
 
 #include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sizing.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/counting_bloom/counting_bloom_datum.h"
-#include "pg/common/json_object.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(counting_bloom_sizing);

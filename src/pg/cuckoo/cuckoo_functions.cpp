@@ -2,10 +2,10 @@
 // filters. As for bloom, a NULL filter means "no data": the readers answer 0
 // and the union ignores it. Membership is in cuckoo_probe.cpp.
 #include "pg/common/element_hash.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/cuckoo/cuckoo_datum.h"
-#include "pg/common/json_object.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(cuckoo_empty);

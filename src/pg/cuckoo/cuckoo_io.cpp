@@ -1,8 +1,8 @@
 // cuckoo type input/output: text, binary and the bytea cast, the shared
 // template of pg/common/type_io.h; input checks every byte
 // (cuckoo::parse in kCanonical mode).
-#include "pg/cuckoo/cuckoo_datum.h"
 #include "pg/common/type_io.h"
+#include "pg/cuckoo/cuckoo_datum.h"
 
 using namespace sketch;
 using namespace sketch::pg;

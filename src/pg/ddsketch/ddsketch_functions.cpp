@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/ddsketch/ddsketch_datum.h"
-#include "pg/common/json_object.h"
 
 extern "C" {
 #include "utils/array.h"

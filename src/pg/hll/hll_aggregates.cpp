@@ -5,6 +5,7 @@
 // functions. Every state goes through the shared mechanism
 // (aggregate_state.h): updated in place only when it is the executor's own
 // working state, copied into one otherwise.
+#include "pg/common/call_site.h"
 #include "pg/common/element_hash.h"
 #include "pg/hll/hll_datum.h"
 
@@ -41,10 +42,9 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
     // that changes between rows would silently be ignored otherwise.
     const int state_p = hll::precision_of(state);
     if (has_precision && state_p != p)
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                      errmsg("hll precision must be the same for every row of hll_agg"),
-                      errdetail("The aggregate started with p = %d and now got p = %d.",
-                                state_p, p)));
+      raise_parameters_changed(
+          "hll precision must be the same for every row of hll_agg",
+          psprintf("The aggregate started with p = %d and now got p = %d.", state_p, p));
   }
   HllStates::accept_kind(state, hasher);
   return HllStates::give(HllStates::add(state, element), in_agg);

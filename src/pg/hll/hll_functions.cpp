@@ -8,11 +8,11 @@
 
 #include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
-#include "pg/hll/hll_datum.h"
-#include "pg/common/report.h"
-#include "pg/common/sketch_datum.h"
 #include "pg/common/json_object.h"
+#include "pg/common/report.h"
 #include "pg/common/result_row.h"
+#include "pg/common/sketch_datum.h"
+#include "pg/hll/hll_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(hll_empty);

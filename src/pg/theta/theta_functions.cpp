@@ -6,11 +6,11 @@
 #include <cmath>
 
 #include "core/common/saturate.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
+#include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/theta/theta_datum.h"
-#include "pg/common/json_object.h"
-#include "pg/common/result_row.h"
 
 extern "C" {
 #include "funcapi.h"

@@ -4,11 +4,11 @@
 // treat them as empty and the union ignores them, so rollup queries over no
 // rows read 0 instead of NULL.
 #include "core/common/scale.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
+#include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/topk/topk_datum.h"
-#include "pg/common/json_object.h"
-#include "pg/common/result_row.h"
 
 extern "C" {
 #include "funcapi.h"
