@@ -149,3 +149,10 @@ SELECT hll_cardinality_bounds(hll_empty(), NULL) IS NULL AS null_confidence;
 -- bigint's maximum instead of overflowing.
 SELECT #h AS saturated, (hll_cardinality_bounds(h)).upper
 FROM (SELECT '\x534b0101010402007ddff77ddff77ddff77ddff7'::hll AS h) s;
+
+-- A row type that is not the function's own (a superuser's declaration of
+-- the C function with other OUT parameters) is refused, never read past.
+CREATE FUNCTION hll_bounds_three_columns(hll, float8, OUT a bigint, OUT b bigint, OUT c bigint)
+  AS '$libdir/sketch', 'hll_cardinality_bounds' LANGUAGE C;
+SELECT * FROM hll_bounds_three_columns(hll_empty(), 0.5);
+DROP FUNCTION hll_bounds_three_columns;

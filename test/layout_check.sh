@@ -7,6 +7,9 @@
 #   - dependencies point one way: a family folder includes only common/ and
 #     itself, in its own layer and in core; common/ includes no family;
 #     the only exceptions are the declared family dependencies below;
+#   - src/pg never reaches into a core layout: no `detail::` (the core's
+#     private namespace of byte offsets and helpers) and no <f>_internal.h;
+#     it reads a sketch through the core's accessors and views;
 #   - every family has its traits for the shared aggregate-state mechanism
 #     (src/core/<f>/<f>_family.h), its pg folder, its SQL file
 #     (src/sql/<f>.sql) with its line in src/sql/templates/sketch_types.txt,
@@ -75,6 +78,11 @@ if grep -rlE '#include [<"](postgres|fmgr|c|postgres_ext)\.h[>"]|postgres_header
   violation "src/core includes PostgreSQL headers: $(grep -rlE '#include [<"](postgres|fmgr|c|postgres_ext)\.h[>"]|postgres_headers\.h' src/core | tr '\n' ' ')"
 fi
 
+# Comments count too: a comment naming detail:: is a plan to use it.
+if grep -rnE 'detail::|namespace detail|_internal\.h' src/pg --include='*.h' --include='*.cpp' >/dev/null; then
+  violation "src/pg reads core layouts (use or add a core accessor): $(grep -rnE 'detail::|namespace detail|_internal\.h' src/pg --include='*.h' --include='*.cpp' | cut -d: -f1,2 | tr '\n' ' ')"
+fi
+
 for f in "${families[@]}"; do
   [ -f "src/core/$f/${f}_family.h" ] || violation "family $f has no traits src/core/$f/${f}_family.h"
   [ -d "src/pg/$f" ] || violation "family $f has no src/pg/$f/"
@@ -98,4 +106,4 @@ done
 
 [ "$checked" -gt 0 ] || violation "found no includes to check"
 if [ "$fail" -ne 0 ]; then exit 1; fi
-echo "layout: ${#families[@]} families (${families[*]}), $checked includes: dependencies point pg -> core, family -> common (declared: ${allowed_dependencies[*]})"
+echo "layout: ${#families[@]} families (${families[*]}), $checked includes: dependencies point pg -> core, family -> common (declared: ${allowed_dependencies[*]}); src/pg uses no core detail::"

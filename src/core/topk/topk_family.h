@@ -36,6 +36,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          working_bytes(capacity, arena) == len;
 }
 
+// k and N of a working state is_working_state() accepted, for the SQL
+// layer (which never reads the layout itself).
+inline uint32_t k_of(const uint8_t* state) { return load_le32(state + detail::kKOffset); }
+inline uint64_t total_of(const uint8_t* state) { return load_le64(state + detail::kTotalOffset); }
+
 struct Family {
   using View = topk::View;
 

@@ -9,13 +9,12 @@
 // value's bits a few rows after prefetching them; the final function returns
 // the stored form. Smaller states, and bloom_union's, are stored filters.
 #include "pg/bloom/bloom_datum.h"
+#include "pg/common/call_site.h"
 #include "pg/common/element_hash.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_agg_trans);
 PG_FUNCTION_INFO_V1(bloom_agg_bits_trans);
-PG_FUNCTION_INFO_V1(bloom_union_trans);
-PG_FUNCTION_INFO_V1(bloom_final);
 }
 
 using namespace sketch;
@@ -23,31 +22,9 @@ using namespace sketch::pg;
 
 namespace {
 
-// fn_extra of the bloom_agg transition functions: the value's hasher, and the
-// parameters of the last (n, p) or (bits, hashes) arguments seen, so that
-// constant arguments are sized once per query, not once per row.
-struct AggCache {
-  ElementHasher hasher;
-  bool in_aggregate;  // a call site is in an aggregate or never is
-  bool sized;
-  // The sizing arguments `params` came from, as values (int8 and float8 may
-  // be passed by reference, so Datums are not comparable).
-  double arg2;
-  double arg3;
-  bloom::Params params;
-};
-
-AggCache* agg_cache(FunctionCallInfo fcinfo) {
-  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<AggCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
-    init_element_hasher(fcinfo, 1, &cache->hasher);
-    cache->in_aggregate = in_aggregate(fcinfo);
-    fcinfo->flinfo->fn_extra = cache;
-  }
-  return cache;
-}
+// fn_extra of the bloom_agg transition functions: the value's hasher and
+// the filter parameters of the last (n, p) or (bits, hashes) seen.
+using AggSite = CallSite<bloom::Params, 2>;
 
 // A sizing by the two arguments after the value: (n bigint, p float8) or
 // (bits bigint, hashes integer). Template arguments of agg_trans, so that
@@ -76,16 +53,14 @@ struct ByBitsAndHashes {
 // beside the filter parameters they give, since that is what the user wrote.
 template <class Sizing>
 pg_noinline void report_other_params(const uint8* filter, const bloom::Params& params,
-                                     double arg2, double arg3) {
-  ereport(ERROR,
-          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-           errmsg("%s parameters %s must be the same for every row", Sizing::kName,
-                  Sizing::kArgs),
-           errdetail("The filter was started with m=%llu bits and k=%d hashes; this row's "
-                     "%s = %.0f and %s = %g give m=%llu and k=%d.",
-                     static_cast<unsigned long long>(bloom::bits_of(filter)),
-                     bloom::hashes_of(filter), Sizing::kArgNames[0], arg2, Sizing::kArgNames[1],
-                     arg3, static_cast<unsigned long long>(params.bits), params.hashes)));
+                                     const double (&args)[2]) {
+  raise_parameters_changed(
+      psprintf("%s parameters %s must be the same for every row", Sizing::kName, Sizing::kArgs),
+      psprintf("The filter was started with m=%llu bits and k=%d hashes; this row's "
+               "%s = %.0f and %s = %g give m=%llu and k=%d.",
+               static_cast<unsigned long long>(bloom::bits_of(filter)), bloom::hashes_of(filter),
+               Sizing::kArgNames[0], args[0], Sizing::kArgNames[1], args[1],
+               static_cast<unsigned long long>(params.bits), params.hashes));
 }
 
 // (state bloom, value anyelement, a, b): adds the value to the state, sized
@@ -93,30 +68,18 @@ pg_noinline void report_other_params(const uint8* filter, const bloom::Params& p
 // groups but not between the rows of one group.
 template <class Sizing>
 Datum agg_trans(FunctionCallInfo fcinfo) {
-  if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
-    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("%s parameters %s must not be NULL", Sizing::kName, Sizing::kArgs)));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
-  AggCache* cache = agg_cache(fcinfo);
-  const double arg2 = static_cast<double>(PG_GETARG_INT64(2));
-  const double arg3 = Sizing::arg3(fcinfo);
-  if (unlikely(!cache->sized || cache->arg2 != arg2 || cache->arg3 != arg3)) {
-    cache->params = Sizing::size(fcinfo);
-    cache->arg2 = arg2;
-    cache->arg3 = arg3;
-    cache->sized = true;
-  }
-  bloom::Family::Element element{hash_element128(&cache->hasher, PG_GETARG_DATUM(1))};
-  const bool in_agg = cache->in_aggregate;
-  uint8_t* state = PG_ARGISNULL(0) ? bloom_new_state(cache->params, in_agg)
-                                   : BloomStates::take(fcinfo, in_agg);
-  if (unlikely(bloom::bits_of(state) != cache->params.bits ||
-               bloom::hashes_of(state) != cache->params.hashes))
-    report_other_params<Sizing>(state, cache->params, arg2, arg3);
-  BloomStates::accept_kind(state, &cache->hasher);
+  require_parameters(fcinfo, 2, Sizing::kName, Sizing::kArgs);
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
+  AggSite* site = AggSite::of(fcinfo);
+  const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), Sizing::arg3(fcinfo)};
+  const bloom::Params& params = site->params_for(args, [&] { return Sizing::size(fcinfo); });
+  bloom::Family::Element element{hash_element128(&site->value, PG_GETARG_DATUM(1))};
+  const bool in_agg = site->in_aggregate;
+  uint8_t* state =
+      PG_ARGISNULL(0) ? bloom_new_state(params, in_agg) : BloomStates::take(fcinfo, in_agg);
+  if (unlikely(bloom::bits_of(state) != params.bits || bloom::hashes_of(state) != params.hashes))
+    report_other_params<Sizing>(state, params, args);
+  BloomStates::accept_kind(state, &site->value);
   return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
 
@@ -132,15 +95,4 @@ extern "C" Datum bloom_agg_bits_trans(PG_FUNCTION_ARGS) {
   return agg_trans<ByBitsAndHashes>(fcinfo);
 }
 
-// bloom_union_trans(state bloom, other bloom): transition of bloom_union and
-// the combine function of all three aggregates, so either side may be a
-// working state of bloom_agg (its queued values are added too).
-extern "C" Datum bloom_union_trans(PG_FUNCTION_ARGS) { return BloomStates::union_trans(fcinfo); }
-
-// Final function of bloom_agg and bloom_agg_bits: the stored form of the
-// state, leaving the state as it is (FINALFUNC_MODIFY = READ_ONLY), so the
-// aggregates also work as window aggregates.
-extern "C" Datum bloom_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return BloomStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(bloom, BloomStates)

@@ -7,60 +7,35 @@
 
 namespace sketch::pg {
 
-bloom::View bloom_state_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  bloom::View view;
-  check(bloom::parse(b.data, b.len, bloom::Validation::kStructure, &view));
-  return view;
-}
-
-bloom::View bloom_view(const struct varlena* v) {
-  const bloom::View view = bloom_state_view(v);
-  if (view.encoding == bloom::Encoding::kStored) return view;
-  return bloom_state_view(bloom_stored(view));
-}
-
-bloom::View bloom_arg(FunctionCallInfo fcinfo, int n) {
-  return bloom_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
-}
-
 bloom::Params bloom_sized(int64 n, double p) {
   bloom::Params params;
-  const Status status = bloom::size_for(n, p, &params);
-  if (!status.is_ok())
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                    errhint("Size a filter by n >= 1, the number of distinct values it should "
-                            "hold, and 0 < p < 1, the false-positive probability wanted at "
-                            "that size; it may have at most %llu bits (512 MiB) and %d hashes. "
-                            "bloom_sizing(n, p) shows the size before building.",
-                            static_cast<unsigned long long>(bloom::kMaxBits),
-                            bloom::kMaxHashes)));
+  check_parameter(bloom::size_for(n, p, &params),
+                  "Size a filter by n >= 1, the number of distinct values it should hold, and "
+                  "0 < p < 1, the false-positive probability wanted at that size; it may have "
+                  "at most %llu bits (512 MiB) and %d hashes. bloom_sizing(n, p) shows the "
+                  "size before building.",
+                  static_cast<unsigned long long>(bloom::kMaxBits), bloom::kMaxHashes);
   return params;
 }
 
 bloom::Params bloom_params(int64 bits, int64 hashes) {
-  const Status status = bloom::check_params(bits, hashes);
-  if (!status.is_ok())
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                    errhint("A filter has %llu..%llu bits and 1..%d hashes; bloom_sizing(n, p) "
-                            "gives both for n distinct values at false-positive probability p.",
-                            static_cast<unsigned long long>(bloom::kMinBits),
-                            static_cast<unsigned long long>(bloom::kMaxBits),
-                            bloom::kMaxHashes)));
+  check_parameter(bloom::check_params(bits, hashes),
+                  "A filter has %llu..%llu bits and 1..%d hashes; bloom_sizing(n, p) gives both "
+                  "for n distinct values at false-positive probability p.",
+                  static_cast<unsigned long long>(bloom::kMinBits),
+                  static_cast<unsigned long long>(bloom::kMaxBits), bloom::kMaxHashes);
   return bloom::Params{static_cast<uint64>(bits), static_cast<int>(hashes)};
 }
 
 bloom::Params bloom_sized_layout(int64 n, double p, bloom::Layout layout) {
   if (layout == bloom::Layout::kClassic) return bloom_sized(n, p);
   bloom::Params params;
-  const Status status = bloom::size_split_block(n, p, &params);
-  if (!status.is_ok())
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                    errhint("Size a filter by n >= 1, the number of distinct values it should "
-                            "hold, and 0 < p < 1, the false-positive probability wanted at "
-                            "that size; a split-block filter has at most %llu bits (128 MiB). "
-                            "bloom_sizing(n, p, 'split_block') shows the size before building.",
-                            static_cast<unsigned long long>(bloom::split_block::kMaxBits))));
+  check_parameter(bloom::size_split_block(n, p, &params),
+                  "Size a filter by n >= 1, the number of distinct values it should hold, and "
+                  "0 < p < 1, the false-positive probability wanted at that size; a split-block "
+                  "filter has at most %llu bits (128 MiB). bloom_sizing(n, p, 'split_block') "
+                  "shows the size before building.",
+                  static_cast<unsigned long long>(bloom::split_block::kMaxBits));
   return params;
 }
 
@@ -104,16 +79,8 @@ uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
 
 struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_of(v); }
 
-void bloom_raise(const Status& status) {
-  if (status.code() != StatusCode::kMismatch) raise_error(status);
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Filters combine only when they have the same layout, bits and "
-                          "hashes, for example when built with the same n, p and layout.")));
-}
-
 void bloom_check_compatible(const bloom::View& a, const bloom::View& b) {
-  const Status status = bloom::check_compatible(a, b);
-  if (!status.is_ok()) bloom_raise(status);
+  BloomStates::raise_if(bloom::check_compatible(a, b));
 }
 
 }  // namespace sketch::pg

@@ -17,19 +17,24 @@ namespace sketch::pg {
 
 inline constexpr char kBloomTypeName[] = "bloom";
 
-// Raises a failed core Status; mismatched filters with a hint.
-void bloom_raise(const Status& status);
+inline constexpr Hints kBloomHints{{
+    {StatusCode::kMismatch,
+     "Filters combine only when they have the same layout, bits and hashes, for example when "
+     "built with the same n, p and layout.",
+     0},
+}};
 
-using BloomStates = SketchStates<bloom::Family, kBloomTypeName, bloom_raise>;
+using BloomStates = SketchStates<bloom::Family, kBloomTypeName, kBloomHints>;
 
-// A stored-encoding view of a bloom value (detoasted); errors on corrupt data.
-bloom::View bloom_view(const struct varlena* v);
-
-// Argument n as a bloom view, detoasting if needed.
-bloom::View bloom_arg(FunctionCallInfo fcinfo, int n);
+// A stored-encoding view of a bloom value (detoasted; a working state is
+// converted), and of argument n; errors on corrupt data.
+inline bloom::View bloom_view(const struct varlena* v) { return BloomStates::stored_view_of(v); }
+inline bloom::View bloom_arg(FunctionCallInfo fcinfo, int n) {
+  return BloomStates::stored_view_arg(fcinfo, n);
+}
 
 // A view of an aggregate state, which may be in either encoding.
-bloom::View bloom_state_view(const struct varlena* v);
+inline bloom::View bloom_state_view(const struct varlena* v) { return BloomStates::view_of(v); }
 
 // Sizing by (n, p) and direct parameters, raising 22023 with a hint when the
 // values are out of range.

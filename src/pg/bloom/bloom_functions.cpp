@@ -8,6 +8,8 @@
 #include "pg/bloom/bloom_datum.h"
 #include "pg/bloom/parquet_hash.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -52,12 +54,7 @@ struct AddCache {
 extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* cache = static_cast<AddCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<AddCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AddCache)));
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  AddCache* cache = fn_extra_of<AddCache>(fcinfo);
   uint8_t* state = BloomStates::take(fcinfo, false);
   bloom::Family::Element element;
   if (bloom::layout_of(state) == bloom::Layout::kSplitBlock) {
@@ -80,13 +77,7 @@ extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
   return BloomStates::give(BloomStates::add(state, element), false);
 }
 
-extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const bloom::View b = BloomStates::view_arg(fcinfo, 1);
-  return BloomStates::give(BloomStates::merge(BloomStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) { return BloomStates::union2(fcinfo); }
 
 // Strict: the intersection with "no data" is unknown parameters, not a filter.
 extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
@@ -95,7 +86,7 @@ extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
   ElementKind kind;
   const Status kinds =
       combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind);
-  if (!kinds.is_ok()) bloom_raise(kinds);
+  BloomStates::raise_if(kinds);
   bloom_check_compatible(a, b);
   struct varlena* out = bloom_stored(a);
   bloom::intersect_into(payload(out), b);
@@ -117,27 +108,25 @@ extern "C" Datum bloom_info(PG_FUNCTION_ARGS) {
   const bloom::View v = bloom_arg(fcinfo, 0);
   const uint64 set = bloom::bits_set(v);
   const bool split = v.layout == bloom::Layout::kSplitBlock;
-  const ElementKind kind = element_kind_of(v.data);
-  // A split-block filter names its hash (Parquet's) and its physical type
-  // (null while it has none: bloom_empty, bloom_from_parquet without one).
-  char* split_fields =
-      split ? psprintf(", \"blocks\": %llu, \"physical_type\": %s",
-                       static_cast<unsigned long long>(bloom::split_block::block_count(v.bits)),
-                       kind == ElementKind::kNone
-                           ? "null"
-                           : psprintf("\"%s\"", element_kind_label(kind)))
-            : pstrdup("");
-  char* json = psprintf(
-      "{\"type\": \"bloom\", \"layout\": \"%s\", \"bits\": %llu, \"hashes\": %d, "
-      "\"bytes\": %zu, \"bits_set\": %llu, \"fill_ratio\": %.6g, \"cardinality\": %.1f, "
-      "\"fpp\": %.6g, \"format_version\": %d, \"hash\": \"%s seed %llu\", "
-      "\"element_kind\": \"%s\"%s}",
-      bloom_layout_name(v.layout), static_cast<unsigned long long>(v.bits), v.hashes,
-      v.size + VARHDRSZ, static_cast<unsigned long long>(set),
-      static_cast<double>(set) / static_cast<double>(v.bits), bloom::estimate_cardinality(v),
-      bloom::estimate_fpp(v), bloom::kFormatVersion, split ? "xxh64" : "xxh3_128",
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(kind), split_fields);
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("bloom");
+  json.string("layout", bloom_layout_name(v.layout));
+  json.integer("bits", v.bits);
+  json.integer("hashes", v.hashes);
+  json.integer("bits_set", set);
+  json.number("fill_ratio", static_cast<double>(set) / static_cast<double>(v.bits), Digits::kSix);
+  json.number("cardinality", bloom::estimate_cardinality(v), Digits::kOneDecimal);
+  json.number("fpp", bloom::estimate_fpp(v), Digits::kSix);
+  json.sketch_fields(v.size + VARHDRSZ, bloom::kFormatVersion, split ? "xxh64" : "xxh3_128",
+                     v.data);
+  // A split-block filter also names its physical type (null while it has
+  // none: bloom_empty, bloom_from_parquet without one).
+  if (split) {
+    const ElementKind kind = element_kind_of(v.data);
+    json.integer("blocks", bloom::split_block::block_count(v.bits));
+    if (kind == ElementKind::kNone) json.null("physical_type");
+    else json.string("physical_type", element_kind_label(kind));
+  }
+  return json.finish();
 }
 
 // Filters are canonical: equal parameters and equal sets of added values give

@@ -1,50 +1,10 @@
-// bloom type input/output: text, binary and the bytea casts.
+// bloom type input/output: text, binary and the bytea cast, the shared
+// template of pg/common/type_io.h; input checks every byte
+// (bloom::parse in kCanonical mode).
 #include "pg/bloom/bloom_datum.h"
-#include "pg/common/sketch_datum.h"
-
-extern "C" {
-PG_FUNCTION_INFO_V1(bloom_in);
-PG_FUNCTION_INFO_V1(bloom_out);
-PG_FUNCTION_INFO_V1(bloom_recv);
-PG_FUNCTION_INFO_V1(bloom_send);
-PG_FUNCTION_INFO_V1(bloom_from_bytea);
-}
+#include "pg/common/type_io.h"
 
 using namespace sketch;
 using namespace sketch::pg;
 
-namespace {
-
-Status validate_bloom(const uint8* data, size_t len) {
-  bloom::View unused;
-  return bloom::parse(data, len, bloom::Validation::kCanonical, &unused);
-}
-
-}  // namespace
-
-extern "C" Datum bloom_in(PG_FUNCTION_ARGS) {
-  PG_RETURN_POINTER(sketch_from_text(PG_GETARG_CSTRING(0), validate_bloom, kBloomTypeName));
-}
-
-// Output is always the stored form, also of an aggregate state: a
-// distributed engine ships partial states as text, and bloom_in accepts only
-// the stored form.
-extern "C" Datum bloom_out(PG_FUNCTION_ARGS) {
-  const bloom::View v = bloom_arg(fcinfo, 0);
-  PG_RETURN_CSTRING(sketch_to_text(v.data, v.size));
-}
-
-extern "C" Datum bloom_recv(PG_FUNCTION_ARGS) {
-  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  PG_RETURN_POINTER(sketch_from_recv(buf, validate_bloom, kBloomTypeName));
-}
-
-extern "C" Datum bloom_send(PG_FUNCTION_ARGS) {
-  const bloom::View v = bloom_arg(fcinfo, 0);
-  PG_RETURN_BYTEA_P(sketch_to_send(v.data, v.size));
-}
-
-extern "C" Datum bloom_from_bytea(PG_FUNCTION_ARGS) {
-  const SketchBytes b = bytes_of(PG_GETARG_BYTEA_PP(0));
-  PG_RETURN_POINTER(sketch_from_binary(b.data, b.len, validate_bloom, kBloomTypeName));
-}
+SKETCH_TYPE_IO(bloom, TypeIO<BloomStates, parse_canonical<bloom::View>>)

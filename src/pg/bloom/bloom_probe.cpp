@@ -10,6 +10,7 @@
 #include "pg/bloom/parquet_hash.h"
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(bloom_contains);
@@ -34,12 +35,7 @@ struct ProbeCache {
 Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
   if (PG_ARGISNULL(value_arg)) PG_RETURN_NULL();
   if (PG_ARGISNULL(filter_arg)) PG_RETURN_BOOL(false);
-  auto* cache = static_cast<ProbeCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<ProbeCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbeCache)));
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  ProbeCache* cache = fn_extra_of<ProbeCache>(fcinfo);
   const bloom::View filter =
       bloom_view(detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg)));
   if (filter.layout == bloom::Layout::kSplitBlock) {

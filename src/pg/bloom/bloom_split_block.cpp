@@ -11,6 +11,7 @@
 #include "core/bloom/parquet_header.h"
 #include "pg/bloom/bloom_datum.h"
 #include "pg/bloom/parquet_hash.h"
+#include "pg/common/call_site.h"
 #include "pg/common/element_hash.h"
 #include "pg/common/report.h"
 #include "pg/common/sizing.h"
@@ -29,31 +30,30 @@ using namespace sketch::pg;
 
 namespace {
 
-// fn_extra of bloom_agg_layout_trans: the hasher of the chosen layout and
-// the sizing of the last (n, p, layout) seen.
-struct LayoutAggCache {
+// The hashers of bloom_agg_layout_trans, each made when a filter of its
+// layout first comes (a split-block hasher refuses some types that the
+// classic layout takes).
+struct LayoutHashers {
   ElementHasher hasher;   // classic
   ParquetHasher parquet;  // split-block
   bool hasher_ready;
   bool parquet_ready;
-  bool in_aggregate;
-  bool sized;
-  double n;
-  double p;
-  bloom::Layout layout;
-  bloom::Params params;
 };
 
+void init_call_site_value(FunctionCallInfo, LayoutHashers*) {}
+
+// fn_extra of bloom_agg_layout_trans: its hashers and the sizing of the
+// last (n, p, layout) seen.
+using LayoutAggSite = CallSite<bloom::Params, 3, LayoutHashers>;
+
 pg_noinline void report_other_params(const uint8* filter, const bloom::Params& params) {
-  ereport(ERROR,
-          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-           errmsg("bloom_agg parameters n, p and layout must be the same for every row"),
-           errdetail("The filter was started as a %s filter of m=%llu bits; this row's "
-                     "arguments give a %s filter of m=%llu bits.",
-                     bloom_layout_name(bloom::layout_of(filter)),
-                     static_cast<unsigned long long>(bloom::bits_of(filter)),
-                     bloom_layout_name(params.layout),
-                     static_cast<unsigned long long>(params.bits))));
+  raise_parameters_changed(
+      "bloom_agg parameters n, p and layout must be the same for every row",
+      psprintf("The filter was started as a %s filter of m=%llu bits; this row's arguments "
+               "give a %s filter of m=%llu bits.",
+               bloom_layout_name(bloom::layout_of(filter)),
+               static_cast<unsigned long long>(bloom::bits_of(filter)),
+               bloom_layout_name(params.layout), static_cast<unsigned long long>(params.bits)));
 }
 
 }  // namespace
@@ -61,31 +61,16 @@ pg_noinline void report_other_params(const uint8* filter, const bloom::Params& p
 // bloom_agg_layout_trans(state bloom, value anyelement, n bigint, p float8,
 // layout text)
 extern "C" Datum bloom_agg_layout_trans(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(2) || PG_ARGISNULL(3) || PG_ARGISNULL(4))
-    ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                    errmsg("bloom_agg parameters n, p and layout must not be NULL")));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
-  auto* cache = static_cast<LayoutAggCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<LayoutAggCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(LayoutAggCache)));
-    cache->in_aggregate = in_aggregate(fcinfo);
-    fcinfo->flinfo->fn_extra = cache;
-  }
-  const double n = static_cast<double>(PG_GETARG_INT64(2));
-  const double p = PG_GETARG_FLOAT8(3);
+  require_parameters(fcinfo, 2, "bloom_agg", "n, p and layout");
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
+  LayoutAggSite* site = LayoutAggSite::of(fcinfo);
   const bloom::Layout layout = bloom_layout_arg(PG_GETARG_TEXT_PP(4));
-  if (unlikely(!cache->sized || cache->n != n || cache->p != p || cache->layout != layout)) {
-    cache->params = bloom_sized_layout(PG_GETARG_INT64(2), p, layout);
-    cache->n = n;
-    cache->p = p;
-    cache->layout = layout;
-    cache->sized = true;
-  }
-  const bool in_agg = cache->in_aggregate;
+  const double args[3] = {static_cast<double>(PG_GETARG_INT64(2)), PG_GETARG_FLOAT8(3),
+                          static_cast<double>(layout)};
+  const bloom::Params& params = site->params_for(
+      args, [&] { return bloom_sized_layout(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), layout); });
+  const bool in_agg = site->in_aggregate;
+  LayoutHashers* cache = &site->value;
   if (layout == bloom::Layout::kClassic) {
     if (unlikely(!cache->hasher_ready)) {
       init_element_hasher(fcinfo, 1, &cache->hasher);
@@ -95,12 +80,11 @@ extern "C" Datum bloom_agg_layout_trans(PG_FUNCTION_ARGS) {
     init_parquet_hasher(fcinfo, 1, &cache->parquet);
     cache->parquet_ready = true;
   }
-  uint8_t* state = PG_ARGISNULL(0) ? bloom_new_state(cache->params, in_agg)
-                                   : BloomStates::take(fcinfo, in_agg);
-  if (unlikely(bloom::bits_of(state) != cache->params.bits ||
-               bloom::hashes_of(state) != cache->params.hashes ||
-               bloom::layout_of(state) != cache->params.layout))
-    report_other_params(state, cache->params);
+  uint8_t* state =
+      PG_ARGISNULL(0) ? bloom_new_state(params, in_agg) : BloomStates::take(fcinfo, in_agg);
+  if (unlikely(bloom::bits_of(state) != params.bits || bloom::hashes_of(state) != params.hashes ||
+               bloom::layout_of(state) != params.layout))
+    report_other_params(state, params);
   bloom::Family::Element element;
   if (layout == bloom::Layout::kClassic) {
     element.hash = hash_element128(&cache->hasher, PG_GETARG_DATUM(1));
@@ -130,12 +114,13 @@ extern "C" Datum bloom_sizing_layout(PG_FUNCTION_ARGS) {
       "Size a filter by n >= 1, the number of distinct values it should hold, and "
       "0 < p < 1, the false-positive probability wanted at that size.";
   if (layout == bloom::Layout::kClassic) {
-    raise_sizing_parameter(bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params),
-                           hint);
+    check_parameter(bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params), "%s",
+                    hint);
   } else {
     uint64_t bits = 0;
-    raise_sizing_parameter(
-        bloom::split_block::plan_bits(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &bits), hint);
+    check_parameter(
+        bloom::split_block::plan_bits(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &bits), "%s",
+        hint);
     params = bloom::Params{bits, bloom::split_block::kWordsPerBlock, layout};
     max_bits = bloom::split_block::kMaxBits;
   }
@@ -144,7 +129,7 @@ extern "C" Datum bloom_sizing_layout(PG_FUNCTION_ARGS) {
   Datum values[4] = {Int64GetDatum(static_cast<int64>(params.bits)), Int32GetDatum(params.hashes),
                      Int64GetDatum(static_cast<int64>(bloom::kBitsOffset + 8 * bloom::word_count(params.bits) + VARHDRSZ)),
                      BoolGetDatum(params.bits <= max_bits)};
-  return sizing_row(fcinfo, "bloom_sizing", values, 4);
+  return result_row(fcinfo, "bloom_sizing", values, 4);
 }
 
 // The filter as a Parquet file stores it: the BloomFilterHeader, then the

@@ -12,11 +12,12 @@
 // depth once), hash the value, d counter updates and, for values at or above
 // the weakest candidate, an index probe (and a heap step only when the list
 // changes or its weakest entry must be refreshed). All of it is inlined
-// here (cms_state_add, cms::detail::add_inline). Nothing is
+// here (cms_state_add and the core's inline add). Nothing is
 // allocated unless a value enters the candidate list, which is when its
 // output function runs.
 
 #include "pg/cms/cms_datum.h"
+#include "pg/common/call_site.h"
 
 
 extern "C" {
@@ -24,8 +25,6 @@ PG_FUNCTION_INFO_V1(cms_agg_trans);
 PG_FUNCTION_INFO_V1(cms_agg_weighted_trans);
 PG_FUNCTION_INFO_V1(cms_agg_sized_trans);
 PG_FUNCTION_INFO_V1(cms_agg_weighted_sized_trans);
-PG_FUNCTION_INFO_V1(cms_union_trans);
-PG_FUNCTION_INFO_V1(cms_final);
 }
 
 using namespace sketch;
@@ -43,26 +42,10 @@ struct AggSpec {
 
 constexpr int kMaxParams = 4;
 
-struct AggCache {
-  ItemSource value;
-  bool in_aggregate;  // a call site is either inside an aggregate or not
-  bool resolved;
-  // The parameter arguments `params` was resolved from, as values (float8
-  // and int8 may be passed by reference, so Datums are not comparable).
-  double raw[kMaxParams];
-  cms::Params params;
-};
-
-AggCache* agg_cache(FunctionCallInfo fcinfo) {
-  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
-  if (cache != nullptr) return cache;
-  cache = static_cast<AggCache*>(
-      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
-  init_item_source(fcinfo, 1, &cache->value);
-  cache->in_aggregate = in_aggregate(fcinfo);
-  fcinfo->flinfo->fn_extra = cache;
-  return cache;
-}
+// fn_extra of the transition functions: the value's hasher and output
+// function, and the parameters of the last row's parameter arguments (those
+// a call site does not pass count as 0).
+using AggSite = CallSite<cms::Params, kMaxParams, ItemSource>;
 
 const char* param_name(const AggSpec& spec, int i) {
   static const char* const accuracy[] = {"epsilon", "delta", "conservative", "k"};
@@ -82,35 +65,26 @@ double param_value(FunctionCallInfo fcinfo, const AggSpec& spec, int first, int 
 
 // The parameters of this row. Parameter arguments are almost always
 // constants, so they are resolved (and validated) once and then only compared.
-const cms::Params& agg_params(FunctionCallInfo fcinfo, AggCache* cache, const AggSpec& spec) {
+const cms::Params& agg_params(FunctionCallInfo fcinfo, AggSite* site, const AggSpec& spec) {
   const int first = spec.weighted ? 3 : 2;
   const int count = PG_NARGS() - first;
-  if (count == 0) {
-    if (!cache->resolved) {
-      cache->params = cms::default_params();
-      cache->resolved = true;
-    }
-    return cache->params;
-  }
-  bool same = cache->resolved;
+  double args[kMaxParams] = {0, 0, 0, 0};
   for (int i = 0; i < count; i++) {
     if (PG_ARGISNULL(first + i))
       ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
                       errmsg("cms %s must not be NULL", param_name(spec, i))));
-    same = same && param_value(fcinfo, spec, first, i) == cache->raw[i];
+    args[i] = param_value(fcinfo, spec, first, i);
   }
-  if (same) return cache->params;
-  const bool conservative = count > 2 && PG_GETARG_BOOL(first + 2);
-  // Both sides int64: a uint32 default would turn a negative k into 4294967295.
-  const int64 k = count > 3 ? int64{PG_GETARG_INT32(first + 3)} : int64{cms::kDefaultCandidates};
-  cache->params =
-      spec.sized
-          ? cms_params_for_size(PG_GETARG_INT32(first), PG_GETARG_INT32(first + 1), conservative, k)
-          : cms_params_for_accuracy(PG_GETARG_FLOAT8(first), PG_GETARG_FLOAT8(first + 1),
-                                    conservative, k);
-  for (int i = 0; i < count; i++) cache->raw[i] = param_value(fcinfo, spec, first, i);
-  cache->resolved = true;
-  return cache->params;
+  return site->params_for(args, [&] {
+    if (count == 0) return cms::default_params();
+    const bool conservative = count > 2 && PG_GETARG_BOOL(first + 2);
+    // Both sides int64: a uint32 default would turn a negative k into 4294967295.
+    const int64 k = count > 3 ? int64{PG_GETARG_INT32(first + 3)} : int64{cms::kDefaultCandidates};
+    return spec.sized ? cms_params_for_size(PG_GETARG_INT32(first), PG_GETARG_INT32(first + 1),
+                                            conservative, k)
+                      : cms_params_for_accuracy(PG_GETARG_FLOAT8(first),
+                                                PG_GETARG_FLOAT8(first + 1), conservative, k);
+  });
 }
 
 const char* mode_name(bool conservative) { return conservative ? "conservative" : "plain"; }
@@ -122,36 +96,31 @@ void check_state_params(const uint8_t* state, const cms::Params& p) {
   if (s.width == p.width && s.depth == p.depth && s.candidates == p.candidates &&
       s.conservative == p.conservative)
     return;
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                  errmsg("cms aggregate parameters must be the same for every row"),
-                  errdetail("The aggregate started with width %u, depth %u, k %u, %s update and "
-                            "now got width %u, depth %u, k %u, %s update.",
-                            s.width, s.depth, s.candidates, mode_name(s.conservative), p.width,
-                            p.depth, p.candidates, mode_name(p.conservative))));
-}
-
-Datum keep_state(FunctionCallInfo fcinfo) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  raise_parameters_changed(
+      "cms aggregate parameters must be the same for every row",
+      psprintf("The aggregate started with width %u, depth %u, k %u, %s update and now got "
+               "width %u, depth %u, k %u, %s update.",
+               s.width, s.depth, s.candidates, mode_name(s.conservative), p.width, p.depth,
+               p.candidates, mode_name(p.conservative)));
 }
 
 Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
-  AggCache* cache = agg_cache(fcinfo);
-  const cms::Params& params = agg_params(fcinfo, cache, spec);
+  AggSite* site = AggSite::of(fcinfo);
+  const cms::Params& params = agg_params(fcinfo, site, spec);
   if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   uint64 count = 1;
   if (spec.weighted && !cms_weight(fcinfo, 2, false, &count)) return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
-  const uint64 hash = hash_element64(&cache->value.hasher, value);
+  const uint64 hash = hash_element64(&site->value.hasher, value);
   uint8_t* state;
   if (PG_ARGISNULL(0)) {
     state = cms_new_state(params);
   } else {
-    state = CmsStates::take(fcinfo, cache->in_aggregate);
+    state = CmsStates::take(fcinfo, site->in_aggregate);
     check_state_params(state, params);
   }
-  return CmsStates::give(cms_state_add(state, hash, count, &cache->value, value),
-                         cache->in_aggregate);
+  return CmsStates::give(cms_state_add(state, hash, count, &site->value, value),
+                         site->in_aggregate);
 }
 
 }  // namespace
@@ -174,13 +143,4 @@ extern "C" Datum cms_agg_weighted_sized_trans(PG_FUNCTION_ARGS) {
   return agg_trans(fcinfo, {true, true});
 }
 
-// cms_union_trans(state cms, other cms): transition of cms_union and the
-// combine function of every cms aggregate.
-extern "C" Datum cms_union_trans(PG_FUNCTION_ARGS) { return CmsStates::union_trans(fcinfo); }
-
-// Final function: the stored form of the state; never modifies the state,
-// so the aggregates also work as window aggregates.
-extern "C" Datum cms_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return CmsStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(cms, CmsStates)

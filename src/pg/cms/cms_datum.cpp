@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "pg/common/call_site.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -11,47 +12,16 @@ extern "C" {
 
 namespace sketch::pg {
 
-void cms_raise(const Status& status) {
-  switch (status.code()) {
-    case StatusCode::kInvalidParameter:
-      ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-               errhint("Use 0 < epsilon < 1 and 0 < delta < 1 (the defaults 0.001 and 0.01 give "
-                       "2719 x 5 counters, 106 KiB), or width >= 1 and depth 1..%u; the "
-                       "candidate list size k is 0..%u (default %u).",
-                       cms::kMaxDepth, cms::kMaxCandidates, cms::kDefaultCandidates)));
-      break;
-    case StatusCode::kMismatch:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                      errhint("Only sketches built with the same epsilon and delta (or width "
-                              "and depth) can be merged.")));
-      break;
-    default:
-      raise_error(status);
-  }
-}
-
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k) {
   cms::Params p;
-  cms_check(cms::params_for_accuracy(epsilon, delta, conservative, k, &p));
+  CmsStates::raise_if(cms::params_for_accuracy(epsilon, delta, conservative, k, &p));
   return p;
 }
 
 cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k) {
   cms::Params p;
-  cms_check(cms::params_for_size(width, depth, conservative, k, &p));
+  CmsStates::raise_if(cms::params_for_size(width, depth, conservative, k, &p));
   return p;
-}
-
-cms::View cms_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  cms::View view;
-  check(cms::parse(b.data, b.len, cms::Validation::kStructure, &view));
-  return view;
-}
-
-cms::View cms_arg(FunctionCallInfo fcinfo, int n) {
-  return cms_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
 }
 
 Status cms_validate(const uint8* data, size_t len) {
@@ -80,16 +50,10 @@ uint8_t* cms_new_state(const cms::Params& params) {
 }
 
 bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count) {
-  if (PG_ARGISNULL(argno)) return false;
-  const int64 weight = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
-  if (weight < 0)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("cms count must not be negative, got %lld",
-                           static_cast<long long>(weight)),
-                    errhint("A count-min sketch only counts up; a negative count would break "
-                            "its promise never to underestimate.")));
-  *count = static_cast<uint64>(weight);
-  return weight > 0;
+  return weight_arg(fcinfo, argno, int4, "cms count",
+                    "A count-min sketch only counts up; a negative count would break its "
+                    "promise never to underestimate.",
+                    count);
 }
 
 }  // namespace sketch::pg

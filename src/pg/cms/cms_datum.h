@@ -15,24 +15,30 @@ namespace sketch::pg {
 
 inline constexpr char kCmsTypeName[] = "cms";
 
-// Raises a failed core Status: bad parameters and mismatched merges as
-// invalid_parameter_value with a hint, anything else as report.h does.
-void cms_raise(const Status& status);
-inline void cms_check(const Status& status) {
-  if (!status.is_ok()) cms_raise(status);
-}
+// The numbers in the hints are the core's limits.
+static_assert(cms::kMaxDepth == 32 && cms::kMaxCandidates == 10000 &&
+              cms::kDefaultCandidates == 100);
+inline constexpr Hints kCmsHints{{
+    {StatusCode::kInvalidParameter,
+     "Use 0 < epsilon < 1 and 0 < delta < 1 (the defaults 0.001 and 0.01 give 2719 x 5 "
+     "counters, 106 KiB), or width >= 1 and depth 1..32; the candidate list size k is "
+     "0..10000 (default 100).",
+     0},
+    {StatusCode::kMismatch,
+     "Only sketches built with the same epsilon and delta (or width and depth) can be merged.",
+     0},
+}};
 
-using CmsStates = SketchStates<cms::Family, kCmsTypeName, cms_raise>;
+using CmsStates = SketchStates<cms::Family, kCmsTypeName, kCmsHints>;
 
 // Parameters from SQL arguments, or an ERROR with a hint.
 cms::Params cms_params_for_accuracy(double epsilon, double delta, bool conservative, int64 k);
 cms::Params cms_params_for_size(int64 width, int64 depth, bool conservative, int64 k);
 
-// A view of a cms datum (detoasted); errors on structurally corrupt data.
-cms::View cms_view(const struct varlena* v);
-
-// Argument n as a cms view, detoasting if needed.
-cms::View cms_arg(FunctionCallInfo fcinfo, int n);
+// A view of a cms value or state (detoasted; any encoding), and of argument
+// n; errors on structurally corrupt data.
+inline cms::View cms_view(const struct varlena* v) { return CmsStates::view_of(v); }
+inline cms::View cms_arg(FunctionCallInfo fcinfo, int n) { return CmsStates::view_arg(fcinfo, n); }
 
 // Checks bytes as a stored cms from outside: every byte, and every candidate
 // text valid in the server encoding. The Validator of text and binary input.

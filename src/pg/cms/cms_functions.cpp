@@ -5,6 +5,8 @@
 // over no rows read 0 instead of NULL.
 #include "pg/cms/cms_datum.h"
 #include "pg/common/detoast_cache.h"
+#include "pg/common/fn_extra.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -61,30 +63,8 @@ extern "C" Datum cms_empty_sized(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(empty_sketch(p));
 }
 
-namespace {
-
-// cms_add(sketch, value [, count]): NULL sketch -> NULL; NULL value, NULL or
-// zero count -> the sketch unchanged; negative count -> ERROR.
-Datum add_counted(FunctionCallInfo fcinfo, bool int4_count) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  uint64 count = 1;
-  if (PG_NARGS() > 2 && !cms_weight(fcinfo, 2, int4_count, &count))
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* info = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
-  if (info == nullptr) {
-    info = static_cast<ItemSource*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
-    init_item_source(fcinfo, 1, info);
-    fcinfo->flinfo->fn_extra = info;
-  }
-  const uint64 hash = hash_element64(&info->hasher, PG_GETARG_DATUM(1));
-  uint8_t* state = cms_state_add(CmsStates::take(fcinfo, false), hash, count, info,
-                                 PG_GETARG_DATUM(1));
-  return CmsStates::give(state, false);
-}
-
-}  // namespace
+// cms_add(sketch, value [, count]): see add_item (item_text.h).
+constexpr auto add_counted = add_item<CmsStates, cms_weight, cms_state_add>;
 
 extern "C" Datum cms_add(PG_FUNCTION_ARGS) { return add_counted(fcinfo, false); }
 
@@ -93,26 +73,15 @@ extern "C" Datum cms_add(PG_FUNCTION_ARGS) { return add_counted(fcinfo, false); 
 // src/sql/literal_overloads.sql).
 extern "C" Datum cms_add_int4_count(PG_FUNCTION_ARGS) { return add_counted(fcinfo, true); }
 
-extern "C" Datum cms_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const cms::View b = CmsStates::view_arg(fcinfo, 1);
-  return CmsStates::give(CmsStates::merge(CmsStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum cms_union2(PG_FUNCTION_ARGS) { return CmsStates::union2(fcinfo); }
 
 // cms_frequency(sketch, value): never below the true count. NULL sketch -> 0,
 // NULL value -> NULL.
 extern "C" Datum cms_frequency(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
-  auto* cache = static_cast<FrequencyCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<FrequencyCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FrequencyCache)));
-    init_element_hasher(fcinfo, 1, &cache->hasher);
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  auto* cache = fn_extra_of<FrequencyCache>(
+      fcinfo, [fcinfo](FrequencyCache* c) { init_element_hasher(fcinfo, 1, &c->hasher); });
   const cms::View v =
       cms_view(detoast_cached(fcinfo->flinfo, &cache->sketch, PG_GETARG_DATUM(0)));
   check_value_kind(v.data, &cache->hasher);
@@ -197,18 +166,18 @@ extern "C" Datum cms_scale(PG_FUNCTION_ARGS) {
 
 extern "C" Datum cms_info(PG_FUNCTION_ARGS) {
   const cms::View v = cms_arg(fcinfo, 0);
-  char* json = psprintf(
-      "{\"type\": \"cms\", \"width\": %u, \"depth\": %u, \"epsilon\": %.6g, \"delta\": %.6g, "
-      "\"conservative\": %s, \"total\": %llu, \"error_bound\": %llu, \"k\": %u, "
-      "\"candidates\": %u, \"bytes\": %zu, \"format_version\": %d, "
-      "\"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
-      v.params.width, v.params.depth, cms::epsilon_of(v.params.width),
-      cms::delta_of(v.params.depth), v.params.conservative ? "true" : "false",
-      static_cast<unsigned long long>(v.total),
-      static_cast<unsigned long long>(cms::error_bound(v.params.width, v.total)),
-      v.params.candidates, v.count, cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("cms");
+  json.integer("width", v.params.width);
+  json.integer("depth", v.params.depth);
+  json.number("epsilon", cms::epsilon_of(v.params.width), Digits::kSix);
+  json.number("delta", cms::delta_of(v.params.depth), Digits::kSix);
+  json.boolean("conservative", v.params.conservative);
+  json.integer("total", v.total);
+  json.integer("error_bound", cms::error_bound(v.params.width, v.total));
+  json.integer("k", v.params.candidates);
+  json.integer("candidates", v.count);
+  json.sketch_fields(cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion, "xxh3_64", v.data);
+  return json.finish();
 }
 
 // Stored sketches are canonical: equal parameters, counters and candidate

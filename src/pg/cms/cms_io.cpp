@@ -1,44 +1,10 @@
-// cms type input/output: text, binary and the bytea cast.
+// cms type input/output: text, binary and the bytea cast, the shared
+// template of pg/common/type_io.h; input also checks that
+// every candidate text is valid in the server encoding (cms_validate).
 #include "pg/cms/cms_datum.h"
-#include "pg/common/sketch_datum.h"
-
-extern "C" {
-PG_FUNCTION_INFO_V1(cms_in);
-PG_FUNCTION_INFO_V1(cms_out);
-PG_FUNCTION_INFO_V1(cms_recv);
-PG_FUNCTION_INFO_V1(cms_send);
-PG_FUNCTION_INFO_V1(cms_from_bytea);
-}
+#include "pg/common/type_io.h"
 
 using namespace sketch;
 using namespace sketch::pg;
 
-extern "C" Datum cms_in(PG_FUNCTION_ARGS) {
-  PG_RETURN_POINTER(sketch_from_text(PG_GETARG_CSTRING(0), cms_validate, kCmsTypeName));
-}
-
-extern "C" Datum cms_out(PG_FUNCTION_ARGS) {
-  // Aggregate states may reach here (a distributed engine ships partial
-  // states as text), so always print the stored form.
-  const cms::View v = cms_arg(fcinfo, 0);
-  if (v.encoding == cms::Encoding::kStored) PG_RETURN_CSTRING(sketch_to_text(v.data, v.size));
-  const SketchBytes b = bytes_of(cms_canonical(v));
-  PG_RETURN_CSTRING(sketch_to_text(b.data, b.len));
-}
-
-extern "C" Datum cms_recv(PG_FUNCTION_ARGS) {
-  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  PG_RETURN_POINTER(sketch_from_recv(buf, cms_validate, kCmsTypeName));
-}
-
-extern "C" Datum cms_send(PG_FUNCTION_ARGS) {
-  const cms::View v = cms_arg(fcinfo, 0);
-  if (v.encoding == cms::Encoding::kStored) PG_RETURN_BYTEA_P(sketch_to_send(v.data, v.size));
-  const SketchBytes b = bytes_of(cms_canonical(v));
-  PG_RETURN_BYTEA_P(sketch_to_send(b.data, b.len));
-}
-
-extern "C" Datum cms_from_bytea(PG_FUNCTION_ARGS) {
-  const SketchBytes b = bytes_of(PG_GETARG_BYTEA_PP(0));
-  PG_RETURN_POINTER(sketch_from_binary(b.data, b.len, cms_validate, kCmsTypeName));
-}
+SKETCH_TYPE_IO(cms, TypeIO<CmsStates, cms_validate>)

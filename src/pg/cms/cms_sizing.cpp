@@ -15,7 +15,7 @@ using namespace sketch::pg;
 // text).
 extern "C" Datum cms_sizing(PG_FUNCTION_ARGS) {
   cms::Sizing sizing;
-  raise_sizing_parameter(
+  check_parameter(
       cms::plan_accuracy(PG_GETARG_FLOAT8(0), PG_GETARG_FLOAT8(1), PG_GETARG_INT32(2), &sizing),
       "Use 0 < epsilon < 1 (the additive error as a share of all counts), 0 < delta < 1 (the "
       "chance of exceeding it) and a candidate list size k of 0..10000.");
@@ -23,5 +23,5 @@ extern "C" Datum cms_sizing(PG_FUNCTION_ARGS) {
                      Int32GetDatum(static_cast<int32>(sizing.depth)),
                      Int64GetDatum(static_cast<int64>(sizing.bytes + VARHDRSZ)),
                      BoolGetDatum(sizing.fits)};
-  return sizing_row(fcinfo, "cms_sizing", values, 4);
+  return result_row(fcinfo, "cms_sizing", values, 4);
 }

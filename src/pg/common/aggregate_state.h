@@ -36,12 +36,18 @@ inline bool in_aggregate(FunctionCallInfo fcinfo) {
 }
 
 // A family's bytes inside varlenas. `Family` is the core traits type;
-// `kTypeName` names the SQL type in size errors; `Raise` reports a failed
-// Status (merges of mismatched parameters carry family-specific hints).
-template <class Family, const char* kTypeName, void (*Raise)(const Status&)>
+// `kTypeName` names the SQL type in size errors; `kHints` are the family's
+// hints for a failed Status (report.h: mismatched merges, parameters out of
+// range).
+template <class Family, const char* kTypeName, const Hints& kHints>
 struct SketchStates {
+  using Traits = Family;
   using View = typename Family::View;
   using Element = typename Family::Element;
+  static constexpr const char* type_name = kTypeName;
+
+  // A failed Status as an ERROR, with the family's hint for its code.
+  SKETCH_NORETURN static void raise(const Status& status) { raise_error(status, kHints); }
 
   // The allocator the core mechanism grows states with: a new zeroed varlena
   // in CurrentMemoryContext, refusing sizes PostgreSQL cannot store.
@@ -58,26 +64,32 @@ struct SketchStates {
   static size_t length_of(uint8_t* state) { return VARSIZE(datum_of(state)) - VARHDRSZ; }
 
   static void raise_if(const Status& status) {
-    if (!status.is_ok()) Raise(status);
+    if (!status.is_ok()) raise(status);
   }
 
-  // Argument n, detoasted, as a view of any valid encoding (read-only).
-  static View view_arg(FunctionCallInfo fcinfo, int n) {
-    const SketchBytes b = bytes_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+  // A detoasted value as a view of any valid encoding (read-only).
+  static View view_of(const struct varlena* value) {
+    const SketchBytes b = bytes_of(value);
     View v;
     raise_if(Family::parse(b.data, b.len, &v));
     return v;
   }
 
-  // Argument n as a view of its stored form, for readers: a working state
-  // (the result of a user's aggregate over our transition function without
-  // our final function) is converted first.
-  static View stored_view_arg(FunctionCallInfo fcinfo, int n) {
-    View v = view_arg(fcinfo, n);
+  // A detoasted value as a view of its stored form, for readers: a working
+  // state (the result of a user's aggregate over our transition function
+  // without our final function) is converted first.
+  static View stored_view_of(const struct varlena* value) {
+    const View v = view_of(value);
     if (Family::is_stored(v)) return v;
-    const SketchBytes b = bytes_of(stored_of(v));
-    raise_if(Family::parse(b.data, b.len, &v));
-    return v;
+    return view_of(stored_of(v));
+  }
+
+  static View view_arg(FunctionCallInfo fcinfo, int n) {
+    return view_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
+  }
+
+  static View stored_view_arg(FunctionCallInfo fcinfo, int n) {
+    return stored_view_of(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
   }
 
   // Argument 0 as a working state this call may write (see the top).
@@ -128,10 +140,10 @@ struct SketchStates {
     return out;
   }
 
-  // A refused growth: a family limit (kOverflow) through the family's Raise,
+  // A refused growth: a family limit (kOverflow) with the family's hint,
   // a state that stopped parsing as an internal error.
   static pg_noinline void raise_grow_error(const Status& st) {
-    if (st.code() != StatusCode::kInvalidFormat) Raise(st);
+    if (st.code() != StatusCode::kInvalidFormat) raise(st);
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
                     errmsg("%s aggregate state is corrupt", kTypeName)));
   }
@@ -178,6 +190,16 @@ struct SketchStates {
     return stored(b.data, b.len);
   }
 
+  // The union of two values, outside an aggregate (<f>_union2 and ||): a
+  // NULL side is ignored.
+  static Datum union2(FunctionCallInfo fcinfo) {
+    if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
+    if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
+    if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    const View b = view_arg(fcinfo, 1);
+    return give(merge(take(fcinfo, false), b), false);
+  }
+
   // The common shape of a union's transition and combine function:
   // (state, other) with NULL meaning "nothing yet" on either side.
   static Datum union_trans(FunctionCallInfo fcinfo) {
@@ -192,4 +214,29 @@ struct SketchStates {
   }
 };
 
+// A transition function's answer to a row it skips (a NULL value, a zero
+// weight): the state unchanged, NULL while there is none.
+inline Datum keep_state(FunctionCallInfo fcinfo) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+}
+
 }  // namespace sketch::pg
+
+// <prefix>_union_trans, the transition of <prefix>_union and the combine
+// function of every aggregate of the family, and <prefix>_final, the final
+// function of those that build a working state: the stored form, the state
+// left as it is (FINALFUNC_MODIFY = READ_ONLY), so the aggregates also work
+// as window aggregates.
+#define SKETCH_UNION_AND_FINAL(prefix, States)                                   \
+  extern "C" {                                                                   \
+  PG_FUNCTION_INFO_V1(prefix##_union_trans);                                     \
+  PG_FUNCTION_INFO_V1(prefix##_final);                                           \
+  }                                                                              \
+  extern "C" Datum prefix##_union_trans(PG_FUNCTION_ARGS) {                      \
+    return States::union_trans(fcinfo);                                          \
+  }                                                                              \
+  extern "C" Datum prefix##_final(PG_FUNCTION_ARGS) {                            \
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();                                       \
+    return States::final(fcinfo);                                                \
+  }

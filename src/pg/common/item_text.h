@@ -10,7 +10,9 @@
 // settings.
 #pragma once
 
+#include "pg/common/aggregate_state.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/common/postgres_headers.h"
 
 namespace sketch::pg {
@@ -89,5 +91,28 @@ void init_item_reader(FunctionCallInfo fcinfo, int hint_argno, const char* funct
 // read it as text (naming `function`).
 Datum read_item(const ItemReader* reader, const uint8* text, uint32 len, bool clipped,
                 uint32 max_bytes, const char* function);
+
+// The scalar add of a family that keeps items (cms_add, topk_add):
+// (sketch, value [, weight]). NULL sketch -> NULL; NULL value, NULL or zero
+// weight -> the sketch unchanged; a negative weight -> ERROR (`kWeight`,
+// the family's reading of it). `kAdd` adds to a private working copy and
+// makes the value's text only if it enters the sketch.
+using WeightArg = bool (*)(FunctionCallInfo fcinfo, int argno, bool int4, uint64* weight);
+using ItemAdd = uint8_t* (*)(uint8_t* state, uint64 hash, uint64 weight,
+                             const ItemSource* source, Datum value);
+
+template <class States, WeightArg kWeight, ItemAdd kAdd>
+Datum add_item(FunctionCallInfo fcinfo, bool int4_weight) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  uint64 weight = 1;
+  if (PG_NARGS() > 2 && !kWeight(fcinfo, 2, int4_weight, &weight))
+    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const ItemSource* source = fn_extra_of<ItemSource>(
+      fcinfo, [fcinfo](ItemSource* s) { init_item_source(fcinfo, 1, s); });
+  const uint64 hash = hash_element64(&source->hasher, PG_GETARG_DATUM(1));
+  uint8_t* state = kAdd(States::take(fcinfo, false), hash, weight, source, PG_GETARG_DATUM(1));
+  return States::give(state, false);
+}
 
 }  // namespace sketch::pg

@@ -1,5 +1,7 @@
 #include "pg/common/report.h"
 
+#include <cstdarg>
+
 namespace sketch::pg {
 
 namespace {
@@ -22,6 +24,31 @@ void raise_error(const Status& status, int override_code) {
   ereport(ERROR, (errcode(override_code != 0 ? override_code : sqlstate_for(status.code())),
                   errmsg("%s", status.message())));
   pg_unreachable();
+}
+
+void check_parameter(const Status& status, const char* hint_format, ...) {
+  if (status.is_ok()) return;
+  StringInfoData hint;
+  initStringInfo(&hint);
+  for (;;) {
+    va_list args;
+    va_start(args, hint_format);
+    const int needed = appendStringInfoVA(&hint, hint_format, args);
+    va_end(args);
+    if (needed == 0) break;
+    enlargeStringInfo(&hint, needed);
+  }
+  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
+                  errhint("%s", hint.data)));
+}
+
+void raise_error(const Status& status, const Hints& hints) {
+  for (const Hint& hint : hints.entry) {
+    if (hint.code != status.code() || hint.code == StatusCode::kOk) continue;
+    ereport(ERROR, (errcode(hint.sqlstate != 0 ? hint.sqlstate : sqlstate_for(status.code())),
+                    errmsg("%s", status.message()), errhint("%s", hint.text)));
+  }
+  raise_error(status);
 }
 
 }  // namespace sketch::pg

@@ -19,4 +19,31 @@ inline void check(const Status& status, int override_code = 0) {
   if (!status.is_ok()) raise_error(status, override_code);
 }
 
+// ERROR 22023 with the status's message and a hint (a printf format),
+// unless the status is ok: a parameter out of its documented range.
+void check_parameter(const Status& status, const char* hint_format, ...)
+    pg_attribute_printf(2, 3);
+
+// What a family tells the user beside a failure of one status code: the
+// hint (what to do instead) and, where the code's own SQLSTATE does not fit
+// the family, the SQLSTATE to report.
+struct Hint {
+  StatusCode code;
+  const char* text;
+  int sqlstate;  // 0: the code's own
+};
+
+// A family's hints, one per status code at most; the unused entries are
+// zero (code kOk, which never fails).
+struct Hints {
+  static constexpr int kMax = 3;
+  Hint entry[kMax];
+};
+
+inline constexpr Hints kNoHints{};
+
+// Raises the status as raise_error does, with the family's hint for its
+// code, if it has one.
+SKETCH_NORETURN void raise_error(const Status& status, const Hints& hints);
+
 }  // namespace sketch::pg

@@ -8,13 +8,5 @@
 
 #include "core/common/status.h"
 #include "pg/common/postgres_headers.h"
-
-namespace sketch::pg {
-
-// The function's result row (OUT parameters) from `count` values, none NULL.
-Datum sizing_row(FunctionCallInfo fcinfo, const char* name, Datum* values, int count);
-
-// ERROR 22023 with the status's message and `hint`, unless the status is ok.
-void raise_sizing_parameter(const Status& status, const char* hint);
-
-}  // namespace sketch::pg
+#include "pg/common/report.h"      // check_parameter
+#include "pg/common/result_row.h"  // the sizing functions answer one row

@@ -5,34 +5,15 @@
 
 namespace sketch::pg {
 
-counting_bloom::View counting_bloom_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  counting_bloom::View view;
-  check(counting_bloom::parse(b.data, b.len, Validation::kStructure, &view));
-  if (view.encoding == counting_bloom::Encoding::kStored) return view;
-  // A working state (a hand-made aggregate without the final function):
-  // read its stored form.
-  const SketchBytes s = bytes_of(CountingBloomStates::stored_of(view));
-  check(counting_bloom::parse(s.data, s.len, Validation::kStructure, &view));
-  return view;
-}
-
-counting_bloom::View counting_bloom_arg(FunctionCallInfo fcinfo, int n) {
-  return counting_bloom_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
-}
-
 counting_bloom::Params counting_bloom_sized(int64 n, double p) {
   counting_bloom::Params params;
-  const Status status = counting_bloom::size_for(n, p, &params);
-  if (!status.is_ok())
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-             errhint("Size a filter by n >= 1, the number of distinct values it should hold at "
-                     "once, and 0 < p < 1, the false-positive probability wanted at that size; "
-                     "it may have at most %llu cells (512 MiB) and %d hashes. "
-                     "counting_bloom_sizing(n, p) shows the size before building.",
-                     static_cast<unsigned long long>(counting_bloom::kMaxCells),
-                     counting_bloom::kMaxHashes)));
+  check_parameter(counting_bloom::size_for(n, p, &params),
+                  "Size a filter by n >= 1, the number of distinct values it should hold at "
+                  "once, and 0 < p < 1, the false-positive probability wanted at that size; it "
+                  "may have at most %llu cells (512 MiB) and %d hashes. "
+                  "counting_bloom_sizing(n, p) shows the size before building.",
+                  static_cast<unsigned long long>(counting_bloom::kMaxCells),
+                  counting_bloom::kMaxHashes);
   return params;
 }
 
@@ -56,13 +37,6 @@ bloom::View counting_bloom_bloom_view(const counting_bloom::View& v) {
   bloom::View view;
   check(bloom::parse(b.data, b.len, Validation::kStructure, &view));
   return view;
-}
-
-void counting_bloom_raise(const Status& status) {
-  if (status.code() != StatusCode::kMismatch) raise_error(status);
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Counting filters combine only when they have the same cells and "
-                          "hashes, for example when built with the same n and p.")));
 }
 
 }  // namespace sketch::pg

@@ -16,18 +16,24 @@ namespace sketch::pg {
 
 inline constexpr char kCountingBloomTypeName[] = "counting_bloom";
 
-// Raises a failed core Status; mismatched filters with a hint.
-void counting_bloom_raise(const Status& status);
+inline constexpr Hints kCountingBloomHints{{
+    {StatusCode::kMismatch,
+     "Counting filters combine only when they have the same cells and hashes, for example "
+     "when built with the same n and p.",
+     0},
+}};
 
 using CountingBloomStates =
-    SketchStates<counting_bloom::Family, kCountingBloomTypeName, counting_bloom_raise>;
+    SketchStates<counting_bloom::Family, kCountingBloomTypeName, kCountingBloomHints>;
 
-// A stored-encoding view of a counting_bloom value (detoasted); errors on
-// corrupt data.
-counting_bloom::View counting_bloom_view(const struct varlena* v);
-
-// Argument n as a stored-encoding view, detoasting if needed.
-counting_bloom::View counting_bloom_arg(FunctionCallInfo fcinfo, int n);
+// A stored-encoding view of a counting_bloom value (detoasted; a working
+// state is converted), and of argument n; errors on corrupt data.
+inline counting_bloom::View counting_bloom_view(const struct varlena* v) {
+  return CountingBloomStates::stored_view_of(v);
+}
+inline counting_bloom::View counting_bloom_arg(FunctionCallInfo fcinfo, int n) {
+  return CountingBloomStates::stored_view_arg(fcinfo, n);
+}
 
 // Sizing by (n, p), raising 22023 with a hint when out of range.
 counting_bloom::Params counting_bloom_sized(int64 n, double p);

@@ -9,6 +9,7 @@
 
 #include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sizing.h"
 #include "pg/common/sketch_datum.h"
@@ -34,7 +35,7 @@ using namespace sketch::pg;
 // counting_bloom_sizing(n, p) -> (cells, hashes, bytes, fits)
 extern "C" Datum counting_bloom_sizing(PG_FUNCTION_ARGS) {
   counting_bloom::Params params;
-  raise_sizing_parameter(
+  check_parameter(
       counting_bloom::plan_size(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &params),
       "Size a filter by n >= 1, the number of distinct values it should hold at once, and "
       "0 < p < 1, the false-positive probability wanted at that size.");
@@ -45,7 +46,7 @@ extern "C" Datum counting_bloom_sizing(PG_FUNCTION_ARGS) {
       Int64GetDatum(static_cast<int64>(counting_bloom::kCellsOffset +
                                        8 * counting_bloom::word_count(params.cells) + VARHDRSZ)),
       BoolGetDatum(params.cells <= counting_bloom::kMaxCells)};
-  return sizing_row(fcinfo, "counting_bloom_sizing", values, 4);
+  return result_row(fcinfo, "counting_bloom_sizing", values, 4);
 }
 
 extern "C" Datum counting_bloom_empty(PG_FUNCTION_ARGS) {
@@ -80,14 +81,7 @@ extern "C" Datum counting_bloom_delete(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(out);
 }
 
-extern "C" Datum counting_bloom_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const counting_bloom::View b = CountingBloomStates::view_arg(fcinfo, 1);
-  return CountingBloomStates::give(
-      CountingBloomStates::merge(CountingBloomStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum counting_bloom_union2(PG_FUNCTION_ARGS) { return CountingBloomStates::union2(fcinfo); }
 
 extern "C" Datum counting_bloom_to_bloom(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(counting_bloom_to_bloom_value(counting_bloom_arg(fcinfo, 0)));
@@ -108,18 +102,18 @@ extern "C" Datum counting_bloom_info(PG_FUNCTION_ARGS) {
   const counting_bloom::View v = counting_bloom_arg(fcinfo, 0);
   const counting_bloom::Counts c = counting_bloom::count_cells(v);
   const bloom::View b = counting_bloom_bloom_view(v);
-  char* json = psprintf(
-      "{\"type\": \"counting_bloom\", \"cells\": %llu, \"hashes\": %d, \"bytes\": %zu, "
-      "\"cells_set\": %llu, \"saturated_cells\": %llu, \"counter_sum\": %llu, "
-      "\"fill_ratio\": %.6g, \"cardinality\": %.1f, \"fpp\": %.6g, \"format_version\": %d, "
-      "\"hash\": \"xxh3_128 seed %llu\", \"element_kind\": \"%s\"}",
-      static_cast<unsigned long long>(v.cells), v.hashes, v.size + VARHDRSZ,
-      static_cast<unsigned long long>(c.cells_set), static_cast<unsigned long long>(c.saturated),
-      static_cast<unsigned long long>(c.sum),
-      static_cast<double>(c.cells_set) / static_cast<double>(v.cells),
-      bloom::estimate_cardinality(b), bloom::estimate_fpp(b), counting_bloom::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("counting_bloom");
+  json.integer("cells", v.cells);
+  json.integer("hashes", v.hashes);
+  json.integer("cells_set", c.cells_set);
+  json.integer("saturated_cells", c.saturated);
+  json.integer("counter_sum", c.sum);
+  json.number("fill_ratio", static_cast<double>(c.cells_set) / static_cast<double>(v.cells),
+              Digits::kSix);
+  json.number("cardinality", bloom::estimate_cardinality(b), Digits::kOneDecimal);
+  json.number("fpp", bloom::estimate_fpp(b), Digits::kSix);
+  json.sketch_fields(v.size + VARHDRSZ, counting_bloom::kFormatVersion, "xxh3_128", v.data);
+  return json.finish();
 }
 
 // Filters are canonical: equal parameters and equal multisets of live

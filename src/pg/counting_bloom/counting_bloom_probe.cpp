@@ -7,6 +7,7 @@
 // fn_extra for as long as the same value comes back (detoast_cache.h).
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/counting_bloom/counting_bloom_datum.h"
 
 extern "C" {
@@ -55,13 +56,9 @@ const bloom::View& plain_bits(FunctionCallInfo fcinfo, ProbeCache* cache,
 Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
   if (PG_ARGISNULL(value_arg)) PG_RETURN_NULL();
   if (PG_ARGISNULL(filter_arg)) PG_RETURN_BOOL(false);
-  auto* cache = static_cast<ProbeCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<ProbeCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbeCache)));
-    init_element_hasher(fcinfo, value_arg, &cache->hasher);
-    fcinfo->flinfo->fn_extra = cache;
-  }
+  ProbeCache* cache = fn_extra_of<ProbeCache>(fcinfo, [fcinfo, value_arg](ProbeCache* c) {
+    init_element_hasher(fcinfo, value_arg, &c->hasher);
+  });
   const struct varlena* v =
       detoast_cached(fcinfo->flinfo, &cache->filter, PG_GETARG_DATUM(filter_arg));
   const counting_bloom::View filter = counting_bloom_view(v);

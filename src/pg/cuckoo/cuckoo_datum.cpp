@@ -5,32 +5,6 @@
 
 namespace sketch::pg {
 
-void cuckoo_raise(const Status& status) {
-  if (status.code() == StatusCode::kOverflow)
-    ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED), errmsg("%s", status.message()),
-                    errhint("Size the filter for more values (cuckoo_empty(n, p) or "
-                            "cuckoo_agg(value, n, p) with a larger n), or split the set.")));
-  if (status.code() != StatusCode::kMismatch) raise_error(status);
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                  errhint("Cuckoo filters combine only when they have the same fingerprint "
-                          "bits and bucket size, for example when built with the same p and "
-                          "bucket size (n may differ).")));
-}
-
-cuckoo::View cuckoo_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  cuckoo::View view;
-  check(cuckoo::parse(b.data, b.len, cuckoo::Validation::kStructure, &view));
-  if (view.encoding == cuckoo::Encoding::kStored) return view;
-  const SketchBytes s = bytes_of(CuckooStates::stored_of(view));
-  check(cuckoo::parse(s.data, s.len, cuckoo::Validation::kStructure, &view));
-  return view;
-}
-
-cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n) {
-  return cuckoo_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
-}
-
 cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size) {
   cuckoo::Params params;
   const Status status = cuckoo::size_for(n, p, bucket_size, &params);

@@ -15,15 +15,27 @@ namespace sketch::pg {
 
 inline constexpr char kCuckooTypeName[] = "cuckoo";
 
-// Raises a failed core Status: mismatched filters 22023 with a hint, limits
-// (kOverflow: the chain or the size cap) 54000.
-void cuckoo_raise(const Status& status);
+// A limit (kOverflow: the chain of sub-filters or the size cap) is 54000,
+// not the 22003 of a count out of range.
+inline constexpr Hints kCuckooHints{{
+    {StatusCode::kOverflow,
+     "Size the filter for more values (cuckoo_empty(n, p) or cuckoo_agg(value, n, p) with a "
+     "larger n), or split the set.",
+     ERRCODE_PROGRAM_LIMIT_EXCEEDED},
+    {StatusCode::kMismatch,
+     "Cuckoo filters combine only when they have the same fingerprint bits and bucket size, "
+     "for example when built with the same p and bucket size (n may differ).",
+     0},
+}};
 
-using CuckooStates = SketchStates<cuckoo::Family, kCuckooTypeName, cuckoo_raise>;
+using CuckooStates = SketchStates<cuckoo::Family, kCuckooTypeName, kCuckooHints>;
 
-// A stored-encoding view of argument n (detoasted); errors on corrupt data.
-cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n);
-cuckoo::View cuckoo_view(const struct varlena* v);
+// A stored-encoding view of a cuckoo value (detoasted; a working state is
+// converted), and of argument n; errors on corrupt data.
+inline cuckoo::View cuckoo_view(const struct varlena* v) { return CuckooStates::stored_view_of(v); }
+inline cuckoo::View cuckoo_arg(FunctionCallInfo fcinfo, int n) {
+  return CuckooStates::stored_view_arg(fcinfo, n);
+}
 
 // Sizing by (n, p, b), raising 22023 (54000 past the size cap) with a hint.
 cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size);

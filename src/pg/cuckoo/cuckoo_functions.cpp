@@ -2,6 +2,7 @@
 // filters. As for bloom, a NULL filter means "no data": the readers answer 0
 // and the union ignores it. Membership is in cuckoo_probe.cpp.
 #include "pg/common/element_hash.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/cuckoo/cuckoo_datum.h"
@@ -62,13 +63,7 @@ extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
   return CuckooStates::give(state, false);
 }
 
-extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const cuckoo::View b = CuckooStates::view_arg(fcinfo, 1);
-  return CuckooStates::give(CuckooStates::merge(CuckooStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) { return CuckooStates::union2(fcinfo); }
 
 extern "C" Datum cuckoo_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
@@ -84,18 +79,17 @@ extern "C" Datum cuckoo_info(PG_FUNCTION_ARGS) {
   const cuckoo::View v = cuckoo_arg(fcinfo, 0);
   const uint64 held = cuckoo::held(v);
   const uint64 capacity = cuckoo::capacity(v);
-  char* json = psprintf(
-      "{\"type\": \"cuckoo\", \"buckets\": %llu, \"bucket_size\": %d, \"fingerprint_bits\": %d, "
-      "\"subfilters\": %d, \"capacity\": %llu, \"count\": %llu, \"load\": %.6g, \"bytes\": %zu, "
-      "\"fpp\": %.6g, \"format_version\": %d, \"hash\": \"xxh3_128 seed %llu\", "
-      "\"element_kind\": \"%s\"}",
-      static_cast<unsigned long long>(v.buckets[0]), v.bucket_size, v.fingerprint_bits,
-      v.subfilters, static_cast<unsigned long long>(capacity),
-      static_cast<unsigned long long>(held),
-      static_cast<double>(held) / static_cast<double>(capacity), v.size + VARHDRSZ,
-      cuckoo::estimate_fpp(v), static_cast<int>(v.version), static_cast<unsigned long long>(kHashSeed),
-      element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("cuckoo");
+  json.integer("buckets", v.buckets[0]);
+  json.integer("bucket_size", v.bucket_size);
+  json.integer("fingerprint_bits", v.fingerprint_bits);
+  json.integer("subfilters", v.subfilters);
+  json.integer("capacity", capacity);
+  json.integer("count", held);
+  json.number("load", static_cast<double>(held) / static_cast<double>(capacity), Digits::kSix);
+  json.number("fpp", cuckoo::estimate_fpp(v), Digits::kSix);
+  json.sketch_fields(v.size + VARHDRSZ, static_cast<int>(v.version), "xxh3_128", v.data);
+  return json.finish();
 }
 
 // Byte equality of the stored form: equal parameters and equal inserts in the

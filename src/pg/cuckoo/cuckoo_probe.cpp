@@ -7,6 +7,7 @@
 // the same value comes back (detoast_cache.h).
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/cuckoo/cuckoo_datum.h"
 
 extern "C" {
@@ -31,14 +32,9 @@ struct ProbeCache {
 };
 
 ProbeCache* probe_cache(FunctionCallInfo fcinfo, int value_arg) {
-  auto* cache = static_cast<ProbeCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<ProbeCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ProbeCache)));
+  return fn_extra_of<ProbeCache>(fcinfo, [fcinfo, value_arg](ProbeCache* cache) {
     init_element_hasher(fcinfo, value_arg, &cache->hasher);
-    fcinfo->flinfo->fn_extra = cache;
-  }
-  return cache;
+  });
 }
 
 // The filter argument as a view, parsed once per detoasted value.

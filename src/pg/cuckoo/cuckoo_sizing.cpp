@@ -15,7 +15,7 @@ using namespace sketch::pg;
 extern "C" Datum cuckoo_sizing(PG_FUNCTION_ARGS) {
   cuckoo::Params params;
   const int64 n = PG_GETARG_INT64(0);
-  raise_sizing_parameter(
+  check_parameter(
       cuckoo::plan_size(n, PG_GETARG_FLOAT8(1), PG_GETARG_INT32(2), &params),
       "Size a filter by n >= 1, the number of values it should hold, 0 < p < 1, the "
       "false-positive rate wanted at that size (at least 2b/2^32), and a bucket size of 2, 4 "
@@ -26,5 +26,5 @@ extern "C" Datum cuckoo_sizing(PG_FUNCTION_ARGS) {
                      Int64GetDatum(static_cast<int64>(bytes + VARHDRSZ)),
                      Float8GetDatum(8.0 * static_cast<double>(bytes) / static_cast<double>(n)),
                      BoolGetDatum(bytes <= kMaxDumpableBytes)};
-  return sizing_row(fcinfo, "cuckoo_sizing", values, 5);
+  return result_row(fcinfo, "cuckoo_sizing", values, 5);
 }

@@ -2,12 +2,11 @@
 // max_buckets]]) and ddsketch_union(sketch), all through the shared state
 // mechanism (pg/common/aggregate_state.h): a state is written in place only
 // when it is a working state the executor owns, copied into one otherwise.
+#include "pg/common/call_site.h"
 #include "pg/ddsketch/ddsketch_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(ddsketch_agg_trans);
-PG_FUNCTION_INFO_V1(ddsketch_union_trans);
-PG_FUNCTION_INFO_V1(ddsketch_final);
 }
 
 using namespace sketch;
@@ -16,40 +15,18 @@ using namespace sketch::pg;
 namespace {
 
 // fn_extra of ddsketch_agg_trans: the parameters of the last
-// (relative_accuracy, max_buckets) seen, so that constant arguments are
-// resolved once per query, not once per row.
-struct AggCache {
-  bool in_aggregate;  // a call site is in an aggregate or never is
-  bool resolved;
-  double relative_accuracy;
-  int32 max_buckets;
-  ddsketch::Params params;
-};
-
-AggCache* agg_cache(FunctionCallInfo fcinfo) {
-  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
-  if (cache == nullptr) {
-    cache = static_cast<AggCache*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
-    cache->in_aggregate = in_aggregate(fcinfo);
-    fcinfo->flinfo->fn_extra = cache;
-  }
-  return cache;
-}
+// (relative_accuracy, max_buckets) seen; values are float8, hashed by none.
+using AggSite = CallSite<ddsketch::Params, 2, NoValue>;
 
 pg_noinline void report_other_params(const uint8_t* state, const ddsketch::Params& params,
                                      double relative_accuracy, int32 max_buckets) {
   const int scale = ddsketch::scale_of(state);
-  ereport(ERROR,
-          (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-           errmsg("ddsketch_agg parameters relative_accuracy and max_buckets must be the same "
-                  "for every row"),
-           errdetail("The sketch was started at scale %d (relative accuracy %g) with %u buckets; "
-                     "this row's relative_accuracy = %g and max_buckets = %d give scale %d "
-                     "with %u buckets.",
-                     scale, ddsketch::relative_accuracy(scale),
-                     ddsketch::max_buckets_of(state), relative_accuracy, max_buckets,
-                     params.scale, params.max_buckets)));
+  raise_parameters_changed(
+      "ddsketch_agg parameters relative_accuracy and max_buckets must be the same for every row",
+      psprintf("The sketch was started at scale %d (relative accuracy %g) with %u buckets; this "
+               "row's relative_accuracy = %g and max_buckets = %d give scale %d with %u buckets.",
+               scale, ddsketch::relative_accuracy(scale), ddsketch::max_buckets_of(state),
+               relative_accuracy, max_buckets, params.scale, params.max_buckets));
 }
 
 }  // namespace
@@ -57,48 +34,26 @@ pg_noinline void report_other_params(const uint8_t* state, const ddsketch::Param
 // ddsketch_agg_trans(state ddsketch, value float8 [, relative_accuracy float8
 // [, max_buckets integer]])
 extern "C" Datum ddsketch_agg_trans(PG_FUNCTION_ARGS) {
-  for (int i = 2; i < PG_NARGS(); i++)
-    if (PG_ARGISNULL(i))
-      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                      errmsg("ddsketch_agg parameters relative_accuracy and max_buckets must "
-                             "not be NULL")));
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  require_parameters(fcinfo, 2, "ddsketch_agg", "relative_accuracy and max_buckets");
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   const double value = PG_GETARG_FLOAT8(1);
   ddsketch_check_value(value);
-  AggCache* cache = agg_cache(fcinfo);
+  AggSite* site = AggSite::of(fcinfo);
   const double relative_accuracy =
       PG_NARGS() > 2 ? PG_GETARG_FLOAT8(2) : ddsketch::kDefaultRelativeAccuracy;
   const int32 max_buckets =
       PG_NARGS() > 3 ? PG_GETARG_INT32(3) : static_cast<int32>(ddsketch::kDefaultMaxBuckets);
-  if (unlikely(!cache->resolved || cache->relative_accuracy != relative_accuracy ||
-               cache->max_buckets != max_buckets)) {
-    cache->params = ddsketch_params(relative_accuracy, max_buckets);
-    cache->relative_accuracy = relative_accuracy;
-    cache->max_buckets = max_buckets;
-    cache->resolved = true;
-  }
-  const bool in_agg = cache->in_aggregate;
-  uint8_t* state = PG_ARGISNULL(0) ? ddsketch_new_state(cache->params)
-                                   : DdsketchStates::take(fcinfo, in_agg);
-  if (unlikely(ddsketch::scale_of(state) != cache->params.scale ||
-               ddsketch::max_buckets_of(state) != cache->params.max_buckets))
-    report_other_params(state, cache->params, relative_accuracy, max_buckets);
+  const double args[2] = {relative_accuracy, static_cast<double>(max_buckets)};
+  const ddsketch::Params& params =
+      site->params_for(args, [&] { return ddsketch_params(relative_accuracy, max_buckets); });
+  const bool in_agg = site->in_aggregate;
+  uint8_t* state =
+      PG_ARGISNULL(0) ? ddsketch_new_state(params) : DdsketchStates::take(fcinfo, in_agg);
+  if (unlikely(ddsketch::scale_of(state) != params.scale ||
+               ddsketch::max_buckets_of(state) != params.max_buckets))
+    report_other_params(state, params, relative_accuracy, max_buckets);
   ddsketch::Family::Element element{value};
   return DdsketchStates::give(DdsketchStates::add(state, element), in_agg);
 }
 
-// ddsketch_union_trans(state ddsketch, other ddsketch): transition of
-// ddsketch_union and the combine function of both aggregates.
-extern "C" Datum ddsketch_union_trans(PG_FUNCTION_ARGS) {
-  return DdsketchStates::union_trans(fcinfo);
-}
-
-// Final function: the stored form of the state; never modifies the state, so
-// the aggregates also work as window aggregates.
-extern "C" Datum ddsketch_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return DdsketchStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(ddsketch, DdsketchStates)

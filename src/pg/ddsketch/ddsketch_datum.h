@@ -13,15 +13,14 @@ namespace sketch::pg {
 
 inline constexpr char kDdsketchTypeName[] = "ddsketch";
 
-void ddsketch_raise(const Status& status);
+using DdsketchStates = SketchStates<ddsketch::Family, kDdsketchTypeName, kNoHints>;
 
-using DdsketchStates = SketchStates<ddsketch::Family, kDdsketchTypeName, ddsketch_raise>;
-
-// A view of a ddsketch datum (detoasted); errors on structurally corrupt data.
-ddsketch::View ddsketch_view(const struct varlena* v);
-
-// Argument n as a ddsketch view, detoasting if needed.
-ddsketch::View ddsketch_arg(FunctionCallInfo fcinfo, int n);
+// A view of a ddsketch value or state (detoasted; any encoding), and of
+// argument n; errors on structurally corrupt data.
+inline ddsketch::View ddsketch_view(const struct varlena* v) { return DdsketchStates::view_of(v); }
+inline ddsketch::View ddsketch_arg(FunctionCallInfo fcinfo, int n) {
+  return DdsketchStates::view_arg(fcinfo, n);
+}
 
 // The parameters for a requested relative accuracy and bucket limit, or an
 // ERROR (22023) naming the ranges.

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/ddsketch/ddsketch_datum.h"
@@ -51,20 +52,6 @@ bool nonempty_arg(FunctionCallInfo fcinfo, int n, ddsketch::View* v) {
   return v->count > 0;
 }
 
-// The shortest decimal that reads back as exactly `value`: the same in every
-// session, unlike float8 output under extra_float_digits. JSON has no
-// infinities: a sum beyond double precision (two values near 1.8e308) is
-// the string "Infinity" or "-Infinity", as float8 prints it.
-char* exact_decimal(double value) {
-  if (std::isinf(value)) return pstrdup(value > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-  char buf[40];
-  for (int digits = 15; digits <= 17; digits++) {
-    snprintf(buf, sizeof buf, "%.*g", digits, value);
-    if (std::strtod(buf, nullptr) == value) break;
-  }
-  return pstrdup(buf);
-}
-
 }  // namespace
 
 // ddsketch_empty(relative_accuracy float8, max_buckets integer): both have
@@ -88,14 +75,7 @@ extern "C" Datum ddsketch_add(PG_FUNCTION_ARGS) {
   return DdsketchStates::give(state, false);
 }
 
-extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const ddsketch::View b = DdsketchStates::view_arg(fcinfo, 1);
-  return DdsketchStates::give(DdsketchStates::merge(DdsketchStates::take(fcinfo, false), b),
-                              false);
-}
+extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) { return DdsketchStates::union2(fcinfo); }
 
 // ddsketch_quantile(sketch, q): NULL for a NULL or empty sketch or a NULL q.
 extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {
@@ -196,25 +176,34 @@ extern "C" Datum ddsketch_relative_accuracy(PG_FUNCTION_ARGS) {
   PG_RETURN_FLOAT8(ddsketch::relative_accuracy(v.scale));
 }
 
+// Every double as the shortest decimal that reads back as exactly it: the
+// same in every session, unlike float8 output under extra_float_digits. A
+// sum beyond double precision (two values near 1.8e308) is "Infinity".
 extern "C" Datum ddsketch_info(PG_FUNCTION_ARGS) {
   const ddsketch::View v = ddsketch_arg(fcinfo, 0);
   const ddsketch::Guarantee g = ddsketch::unguaranteed_ranks(v);
-  const bool empty = v.count == 0;
-  char* json = psprintf(
-      "{\"type\": \"ddsketch\", \"scale\": %d, \"relative_accuracy\": %s, \"max_buckets\": %u, "
-      "\"count\": %llu, \"zero_count\": %llu, \"min\": %s, \"max\": %s, \"sum\": %s, "
-      "\"positive_buckets\": %u, \"negative_buckets\": %u, \"collapsed\": %s, "
-      "\"unguaranteed_ranks\": %s, \"bytes\": %zu, \"format_version\": %d}",
-      v.scale, exact_decimal(ddsketch::relative_accuracy(v.scale)), v.max_buckets,
-      static_cast<unsigned long long>(v.count), static_cast<unsigned long long>(v.zero_count),
-      empty ? "null" : exact_decimal(v.min), empty ? "null" : exact_decimal(v.max),
-      exact_decimal(ddsketch::sum(v)), v.positive.buckets, v.negative.buckets,
-      v.positive.collapsed || v.negative.collapsed ? "true" : "false",
-      g.from > g.to ? "null"
-                    : psprintf("[%llu, %llu]", static_cast<unsigned long long>(g.from),
-                               static_cast<unsigned long long>(g.to)),
-      ddsketch::stored_size(v) + VARHDRSZ, ddsketch::kFormatVersion);
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("ddsketch");
+  json.integer("scale", v.scale);
+  json.number("relative_accuracy", ddsketch::relative_accuracy(v.scale), Digits::kShortest);
+  json.integer("max_buckets", v.max_buckets);
+  json.integer("count", v.count);
+  json.integer("zero_count", v.zero_count);
+  if (v.count == 0) {
+    json.null("min");
+    json.null("max");
+  } else {
+    json.number("min", v.min, Digits::kShortest);
+    json.number("max", v.max, Digits::kShortest);
+  }
+  json.number("sum", ddsketch::sum(v), Digits::kShortest);
+  json.integer("positive_buckets", v.positive.buckets);
+  json.integer("negative_buckets", v.negative.buckets);
+  json.boolean("collapsed", v.positive.collapsed || v.negative.collapsed);
+  if (g.from > g.to) json.null("unguaranteed_ranks");
+  else json.integer_pair("unguaranteed_ranks", g.from, g.to);
+  json.integer("bytes", ddsketch::stored_size(v) + VARHDRSZ);
+  json.integer("format_version", ddsketch::kFormatVersion);
+  return json.finish();
 }
 
 extern "C" Datum ddsketch_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(sketch_args_equal(fcinfo)); }

@@ -5,13 +5,12 @@
 // functions. Every state goes through the shared mechanism
 // (aggregate_state.h): updated in place only when it is the executor's own
 // working state, copied into one otherwise.
+#include "pg/common/call_site.h"
 #include "pg/common/element_hash.h"
 #include "pg/hll/hll_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(hll_agg_trans);
-PG_FUNCTION_INFO_V1(hll_union_trans);
-PG_FUNCTION_INFO_V1(hll_final);
 }
 
 using namespace sketch;
@@ -24,10 +23,7 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
                     errmsg("hll precision must not be NULL")));
   const int p = has_precision ? PG_GETARG_INT32(2) : hll::kDefaultPrecision;
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   // The state's header is read right after hashing, and in a GROUP BY over
   // many groups it is a cache miss on nearly every row: ask for it now so
   // that the miss overlaps the hashing (a prefetch never faults, whatever
@@ -46,22 +42,12 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
     // that changes between rows would silently be ignored otherwise.
     const int state_p = hll::precision_of(state);
     if (has_precision && state_p != p)
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                      errmsg("hll precision must be the same for every row of hll_agg"),
-                      errdetail("The aggregate started with p = %d and now got p = %d.",
-                                state_p, p)));
+      raise_parameters_changed(
+          "hll precision must be the same for every row of hll_agg",
+          psprintf("The aggregate started with p = %d and now got p = %d.", state_p, p));
   }
   HllStates::accept_kind(state, hasher);
   return HllStates::give(HllStates::add(state, element), in_agg);
 }
 
-// hll_union_trans(state hll, other hll): transition of hll_union and the
-// combine function of both aggregates.
-extern "C" Datum hll_union_trans(PG_FUNCTION_ARGS) { return HllStates::union_trans(fcinfo); }
-
-// Final function: the stored form of the state; never modifies the state,
-// so the aggregates also work as window aggregates.
-extern "C" Datum hll_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return HllStates::final(fcinfo);
-}
+SKETCH_UNION_AND_FINAL(hll, HllStates)

@@ -5,19 +5,6 @@
 
 namespace sketch::pg {
 
-void hll_raise(const Status& status) { raise_error(status); }
-
-hll::View hll_view(const struct varlena* v) {
-  const SketchBytes b = bytes_of(v);
-  hll::View view;
-  check(hll::parse(b.data, b.len, hll::Validation::kStructure, &view));
-  return view;
-}
-
-hll::View hll_arg(FunctionCallInfo fcinfo, int n) {
-  return hll_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(n)));
-}
-
 void hll_check_precision(int p) {
   if (!hll::valid_precision(p))
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),

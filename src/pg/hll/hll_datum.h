@@ -13,15 +13,12 @@ namespace sketch::pg {
 
 inline constexpr char kHllTypeName[] = "hll";
 
-void hll_raise(const Status& status);
+using HllStates = SketchStates<hll::Family, kHllTypeName, kNoHints>;
 
-using HllStates = SketchStates<hll::Family, kHllTypeName, hll_raise>;
-
-// A view of an hll datum (detoasted); errors on structurally corrupt data.
-hll::View hll_view(const struct varlena* v);
-
-// Argument n as an hll view, detoasting if needed.
-hll::View hll_arg(FunctionCallInfo fcinfo, int n);
+// A view of an hll value or state (detoasted; any encoding), and of
+// argument n; errors on structurally corrupt data.
+inline hll::View hll_view(const struct varlena* v) { return HllStates::view_of(v); }
+inline hll::View hll_arg(FunctionCallInfo fcinfo, int n) { return HllStates::view_arg(fcinfo, n); }
 
 // The stored form of a view, as a new datum.
 struct varlena* hll_canonical(const hll::View& v);

@@ -8,9 +8,11 @@
 
 #include "core/common/saturate.h"
 #include "pg/common/element_hash.h"
-#include "pg/hll/hll_datum.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
+#include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
+#include "pg/hll/hll_datum.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(hll_empty);
@@ -65,12 +67,7 @@ extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
   return HllStates::give(HllStates::add(state, element), false);
 }
 
-extern "C" Datum hll_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  PG_RETURN_POINTER(hll_canonical(union_view(hll_arg(fcinfo, 0), hll_arg(fcinfo, 1))));
-}
+extern "C" Datum hll_union2(PG_FUNCTION_ARGS) { return HllStates::union2(fcinfo); }
 
 extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
@@ -90,18 +87,11 @@ extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
     bounds = hll::bounds(v, confidence);
     estimate = rounded(hll::estimate(v));
   }
-
-  TupleDesc desc;
-  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
-    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                    errmsg("hll_cardinality_bounds must be called where a record is expected")));
-  desc = BlessTupleDesc(desc);
   // Rounded outwards, saturating, never below 0 nor on the wrong side of
   // the estimate hll_cardinality answers.
   const Int64Bounds b = count_bounds_int64(bounds.lower, bounds.upper, estimate);
-  Datum values[2] = {Int64GetDatum(b.lower), Int64GetDatum(b.upper)};
-  bool nulls[2] = {false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[2] = {Int64GetDatum(b.lower), Int64GetDatum(b.upper)};
+  return result_row(fcinfo, "hll_cardinality_bounds", values, 2);
 }
 
 // |A ∩ B| = |A| + |B| - |A ∪ B|, all three estimated at the common (smaller)
@@ -123,19 +113,18 @@ extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
 }
 
 extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
-  struct varlena* value = PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
-  const hll::View v = hll_view(value);
-  const bool dense = v.encoding == hll::Encoding::kDense;
-  char* json = psprintf(
-      "{\"type\": \"hll\", \"precision\": %d, \"registers\": %zu, \"representation\": \"%s\", "
-      "\"entries\": %s, \"bytes\": %zu, \"estimate\": %.1f, \"standard_error\": %.6g, "
-      "\"format_version\": %d, \"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
-      v.p, hll::register_count(v.p), hll::encoding_name(v.encoding),
-      dense ? "null" : psprintf("%u", v.count), hll::canonical_size(v) + VARHDRSZ,
-      hll::estimate(v), hll::standard_error(v), hll::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed),
-      element_kind_label(element_kind_of(hll::Family::bytes_of(v))));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  const hll::View v = hll_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
+  JsonObject json("hll");
+  json.integer("precision", v.p);
+  json.integer("registers", hll::register_count(v.p));
+  json.string("representation", hll::encoding_name(v.encoding));
+  if (v.encoding == hll::Encoding::kDense) json.null("entries");
+  else json.integer("entries", v.count);
+  json.number("estimate", hll::estimate(v), Digits::kOneDecimal);
+  json.number("standard_error", hll::standard_error(v), Digits::kSix);
+  json.sketch_fields(hll::canonical_size(v) + VARHDRSZ, hll::kFormatVersion, "xxh3_64",
+                     hll::Family::bytes_of(v));
+  return json.finish();
 }
 
 // Stored sketches are canonical (see sketch_args_equal).

@@ -1,16 +1,13 @@
-// hll type input/output: text, binary, bytea casts and the hll(p) typmod.
-#include "pg/hll/hll_datum.h"
+// hll type input/output: text, binary and the bytea cast (the shared
+// template of pg/common/type_io.h), and the hll(p) typmod, which text input
+// and recv apply too.
 #include "pg/common/report.h"
-#include "pg/common/sketch_datum.h"
+#include "pg/common/type_io.h"
+#include "pg/hll/hll_datum.h"
 
 extern "C" {
 #include "utils/array.h"
 
-PG_FUNCTION_INFO_V1(hll_in);
-PG_FUNCTION_INFO_V1(hll_out);
-PG_FUNCTION_INFO_V1(hll_recv);
-PG_FUNCTION_INFO_V1(hll_send);
-PG_FUNCTION_INFO_V1(hll_from_bytea);
 PG_FUNCTION_INFO_V1(hll_typmod_in);
 PG_FUNCTION_INFO_V1(hll_typmod_out);
 PG_FUNCTION_INFO_V1(hll_enforce_typmod);
@@ -20,11 +17,6 @@ using namespace sketch;
 using namespace sketch::pg;
 
 namespace {
-
-Status validate_hll(const uint8* data, size_t len) {
-  hll::View unused;
-  return hll::parse(data, len, hll::Validation::kCanonical, &unused);
-}
 
 // Lowers a sketch to the column's precision (exact), or refuses to raise it.
 struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
@@ -41,37 +33,7 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
 
 }  // namespace
 
-extern "C" Datum hll_in(PG_FUNCTION_ARGS) {
-  const char* text = PG_GETARG_CSTRING(0);
-  const int32 typmod = PG_NARGS() > 2 ? PG_GETARG_INT32(2) : -1;
-  PG_RETURN_POINTER(apply_typmod(sketch_from_text(text, validate_hll, kHllTypeName), typmod));
-}
-
-extern "C" Datum hll_out(PG_FUNCTION_ARGS) {
-  const hll::View v = hll_arg(fcinfo, 0);
-  // Aggregate states may reach here (a distributed engine ships partial
-  // states as text), so always print the canonical form.
-  struct varlena* canonical = hll_canonical(v);
-  const SketchBytes b = bytes_of(canonical);
-  PG_RETURN_CSTRING(sketch_to_text(b.data, b.len));
-}
-
-extern "C" Datum hll_recv(PG_FUNCTION_ARGS) {
-  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  const int32 typmod = PG_NARGS() > 2 ? PG_GETARG_INT32(2) : -1;
-  PG_RETURN_POINTER(apply_typmod(sketch_from_recv(buf, validate_hll, kHllTypeName), typmod));
-}
-
-extern "C" Datum hll_send(PG_FUNCTION_ARGS) {
-  struct varlena* canonical = hll_canonical(hll_arg(fcinfo, 0));
-  const SketchBytes b = bytes_of(canonical);
-  PG_RETURN_BYTEA_P(sketch_to_send(b.data, b.len));
-}
-
-extern "C" Datum hll_from_bytea(PG_FUNCTION_ARGS) {
-  const SketchBytes b = bytes_of(PG_GETARG_BYTEA_PP(0));
-  PG_RETURN_POINTER(sketch_from_binary(b.data, b.len, validate_hll, kHllTypeName));
-}
+SKETCH_TYPE_IO(hll, TypeIO<HllStates, parse_canonical<hll::View>, apply_typmod>)
 
 extern "C" Datum hll_typmod_in(PG_FUNCTION_ARGS) {
   ArrayType* modifiers = PG_GETARG_ARRAYTYPE_P(0);

@@ -22,5 +22,5 @@ extern "C" Datum hll_sizing(PG_FUNCTION_ARGS) {
   Datum values[3] = {Int64GetDatum(static_cast<int64>(hll::register_count(p))),
                      Int64GetDatum(static_cast<int64>(hll::dense_size(p) + VARHDRSZ)),
                      Float8GetDatum(1.04 / std::sqrt(static_cast<double>(hll::register_count(p))))};
-  return sizing_row(fcinfo, "hll_sizing", values, 3);
+  return result_row(fcinfo, "hll_sizing", values, 3);
 }

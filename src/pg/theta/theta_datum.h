@@ -14,21 +14,22 @@ namespace sketch::pg {
 
 inline constexpr char kThetaTypeName[] = "theta";
 
-// Raises a failed core Status: lg_k or confidence out of range as 22023
-// with a hint, anything else as report.h does.
-void theta_raise(const Status& status);
-inline void theta_check(const Status& status) {
-  if (!status.is_ok()) theta_raise(status);
-}
+// The numbers in the hint are the core's limits.
+static_assert(theta::kMinLgK == 4 && theta::kMaxLgK == 24 && theta::kDefaultLgK == 12);
+inline constexpr Hints kThetaHints{{
+    {StatusCode::kInvalidParameter,
+     "lg_k is 4..24 (default 12: k = 4096 hashes, relative standard error 1.6%); a "
+     "confidence is between 0 and 1, e.g. 0.95.",
+     0},
+}};
 
-using ThetaStates = SketchStates<theta::Family, kThetaTypeName, theta_raise>;
+using ThetaStates = SketchStates<theta::Family, kThetaTypeName, kThetaHints>;
+
+// Raises a failed core Status with theta's hints.
+inline void theta_check(const Status& status) { ThetaStates::raise_if(status); }
 
 // lg_k from an SQL argument, or 22023.
 int theta_lg_k(int64 lg_k);
-
-// Checks bytes as a stored theta from outside. The Validator of text and
-// binary input.
-Status theta_validate(const uint8* data, size_t len);
 
 // A new empty working state.
 uint8_t* theta_new_state(int lg_k);

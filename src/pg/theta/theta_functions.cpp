@@ -6,7 +6,9 @@
 #include <cmath>
 
 #include "core/common/saturate.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
+#include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/theta/theta_datum.h"
 
@@ -36,14 +38,6 @@ double confidence_arg(FunctionCallInfo fcinfo, int n) {
   const double confidence = PG_GETARG_FLOAT8(n);
   theta_check(theta::check_confidence(confidence));
   return confidence;
-}
-
-TupleDesc result_desc(FunctionCallInfo fcinfo, const char* name) {
-  TupleDesc desc;
-  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
-    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                    errmsg("%s must be called where a record is accepted", name)));
-  return BlessTupleDesc(desc);
 }
 
 }  // namespace
@@ -102,11 +96,10 @@ extern "C" Datum theta_count(PG_FUNCTION_ARGS) {
 // interval rounded outwards; NULL sketch -> (0, 0); NULL confidence ->
 // (NULL, NULL), as hll_cardinality_bounds.
 extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
-  TupleDesc desc = result_desc(fcinfo, "theta_bounds");
   if (PG_ARGISNULL(1)) {
-    Datum values[2] = {0, 0};
-    bool nulls[2] = {true, true};
-    PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+    const Datum values[2] = {0, 0};
+    const bool nulls[2] = {true, true};
+    return result_row(fcinfo, "theta_bounds", values, 2, nulls);
   }
   const double confidence = confidence_arg(fcinfo, 1);
   theta::Bounds b{0, 0};
@@ -122,39 +115,39 @@ extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
   // sketch holds (each is a distinct value), never on the wrong side of
   // the estimate theta_count answers, at most INT64_MAX.
   const Int64Bounds r = count_bounds_int64(b.lower, b.upper, estimate, held);
-  Datum values[2] = {Int64GetDatum(r.lower), Int64GetDatum(r.upper)};
-  bool nulls[2] = {false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[2] = {Int64GetDatum(r.lower), Int64GetDatum(r.upper)};
+  return result_row(fcinfo, "theta_bounds", values, 2);
 }
 
 // theta_jaccard(a, b, confidence DEFAULT 0.95) -> (estimate, lower, upper):
 // NULL when the union sample is empty (both sets empty).
 extern "C" Datum theta_jaccard(PG_FUNCTION_ARGS) {
   const double confidence = confidence_arg(fcinfo, 2);
-  TupleDesc desc = result_desc(fcinfo, "theta_jaccard");
   const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
   theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
   const theta::Similarity s = theta::jaccard(a, b, confidence);
   if (!s.defined) PG_RETURN_NULL();
-  Datum values[3] = {Float8GetDatum(s.estimate), Float8GetDatum(s.lower), Float8GetDatum(s.upper)};
-  bool nulls[3] = {false, false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[3] = {Float8GetDatum(s.estimate), Float8GetDatum(s.lower),
+                           Float8GetDatum(s.upper)};
+  return result_row(fcinfo, "theta_jaccard", values, 3);
 }
 
 extern "C" Datum theta_info(PG_FUNCTION_ARGS) {
   const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
-  const bool exact = v.theta == theta::kThetaExact;
   const theta::Bounds b = theta::bounds(v, 0.95);
-  char* json = psprintf(
-      "{\"type\": \"theta\", \"lg_k\": %d, \"k\": %u, \"retained\": %u, \"exact\": %s, "
-      "\"theta\": %.17g, \"estimate\": %.17g, \"lower_95\": %.17g, \"upper_95\": %.17g, "
-      "\"bytes\": %zu, \"format_version\": %d, \"hash\": \"xxh3_64 seed %llu, top 63 bits\", "
-      "\"element_kind\": \"%s\"}",
-      v.lg_k, v.k, v.count, exact ? "true" : "false",
-      static_cast<double>(v.theta) / static_cast<double>(theta::kThetaExact), theta::estimate(v),
-      b.lower, b.upper, v.size + VARHDRSZ, theta::kFormatVersion,
-      static_cast<unsigned long long>(kHashSeed), element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("theta");
+  json.integer("lg_k", v.lg_k);
+  json.integer("k", v.k);
+  json.integer("retained", v.count);
+  json.boolean("exact", v.theta == theta::kThetaExact);
+  json.number("theta", static_cast<double>(v.theta) / static_cast<double>(theta::kThetaExact),
+              Digits::kSeventeen);
+  json.number("estimate", theta::estimate(v), Digits::kSeventeen);
+  json.number("lower_95", b.lower, Digits::kSeventeen);
+  json.number("upper_95", b.upper, Digits::kSeventeen);
+  json.sketch_fields(v.size + VARHDRSZ, theta::kFormatVersion, "xxh3_64", v.data,
+                     ", top 63 bits");
+  return json.finish();
 }
 
 // Stored sketches are canonical: the same set gives the same bytes.
@@ -166,10 +159,8 @@ extern "C" Datum theta_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!sketch_args_equal(
 // sketch's k, its relative standard error 1/sqrt(k - 1) and stored bytes.
 extern "C" Datum theta_sizing(PG_FUNCTION_ARGS) {
   const int lg_k = theta_lg_k(PG_GETARG_INT32(0));
-  TupleDesc desc = result_desc(fcinfo, "theta_sizing");
   const uint32 k = uint32{1} << lg_k;
-  Datum values[3] = {Int64GetDatum(k), Float8GetDatum(1.0 / std::sqrt(k - 1.0)),
-                     Int64GetDatum(static_cast<int64>(theta::stored_size(k) + VARHDRSZ))};
-  bool nulls[3] = {false, false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[3] = {Int64GetDatum(k), Float8GetDatum(1.0 / std::sqrt(k - 1.0)),
+                           Int64GetDatum(static_cast<int64>(theta::stored_size(k) + VARHDRSZ))};
+  return result_row(fcinfo, "theta_sizing", values, 3);
 }

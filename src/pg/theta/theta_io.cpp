@@ -1,40 +1,10 @@
-// theta type input/output: text, binary and the bytea cast.
+// theta type input/output: text, binary and the bytea cast, the shared
+// template of pg/common/type_io.h; input checks every byte
+// (theta::parse in kCanonical mode).
+#include "pg/common/type_io.h"
 #include "pg/theta/theta_datum.h"
-#include "pg/common/sketch_datum.h"
-
-extern "C" {
-PG_FUNCTION_INFO_V1(theta_in);
-PG_FUNCTION_INFO_V1(theta_out);
-PG_FUNCTION_INFO_V1(theta_recv);
-PG_FUNCTION_INFO_V1(theta_send);
-PG_FUNCTION_INFO_V1(theta_from_bytea);
-}
 
 using namespace sketch;
 using namespace sketch::pg;
 
-extern "C" Datum theta_in(PG_FUNCTION_ARGS) {
-  PG_RETURN_POINTER(sketch_from_text(PG_GETARG_CSTRING(0), theta_validate, kThetaTypeName));
-}
-
-extern "C" Datum theta_out(PG_FUNCTION_ARGS) {
-  // Aggregate states may reach here (a distributed engine ships partial
-  // states as text), so always print the stored form.
-  const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
-  PG_RETURN_CSTRING(sketch_to_text(v.data, v.size));
-}
-
-extern "C" Datum theta_recv(PG_FUNCTION_ARGS) {
-  StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-  PG_RETURN_POINTER(sketch_from_recv(buf, theta_validate, kThetaTypeName));
-}
-
-extern "C" Datum theta_send(PG_FUNCTION_ARGS) {
-  const theta::View v = ThetaStates::stored_view_arg(fcinfo, 0);
-  PG_RETURN_BYTEA_P(sketch_to_send(v.data, v.size));
-}
-
-extern "C" Datum theta_from_bytea(PG_FUNCTION_ARGS) {
-  const SketchBytes b = bytes_of(PG_GETARG_BYTEA_PP(0));
-  PG_RETURN_POINTER(sketch_from_binary(b.data, b.len, theta_validate, kThetaTypeName));
-}
+SKETCH_TYPE_IO(theta, TypeIO<ThetaStates, parse_canonical<theta::View>>)

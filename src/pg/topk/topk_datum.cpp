@@ -1,5 +1,6 @@
 #include "pg/topk/topk_datum.h"
 
+#include "pg/common/call_site.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 
@@ -9,21 +10,8 @@ extern "C" {
 
 namespace sketch::pg {
 
-void topk_raise(const Status& status) {
-  switch (status.code()) {
-    case StatusCode::kInvalidParameter:
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s", status.message()),
-                      errhint("k is the number of items a topk keeps, 1..%u (default %u); "
-                              "every count is then within N/(k+1) of the truth.",
-                              topk::kMaxK, topk::kDefaultK)));
-      break;
-    default:
-      raise_error(status);
-  }
-}
-
 uint32 topk_k(int64 k) {
-  topk_check(topk::check_k(k));
+  TopkStates::raise_if(topk::check_k(k));
   return static_cast<uint32>(k);
 }
 
@@ -53,7 +41,7 @@ uint8_t* topk_new_state(uint32 k) {
 namespace {
 
 pg_noinline void report_overflow(const uint8_t* state, uint64 weight) {
-  const uint64 total = load_le64(state + topk::detail::kTotalOffset);
+  const uint64 total = topk::total_of(state);
   ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
                   errmsg("topk total would exceed %lld (%llu + %llu)",
                          static_cast<long long>(topk::kMaxTotal),
@@ -75,15 +63,8 @@ uint8_t* topk_state_add(uint8_t* state, uint64 hash, uint64 weight, const ItemSo
 }
 
 bool topk_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* weight) {
-  if (PG_ARGISNULL(argno)) return false;
-  const int64 w = int4 ? PG_GETARG_INT32(argno) : PG_GETARG_INT64(argno);
-  if (w < 0)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("topk weight must not be negative, got %lld",
-                           static_cast<long long>(w)),
-                    errhint("A topk only counts up; to age counts use topk_scale.")));
-  *weight = static_cast<uint64>(w);
-  return w > 0;
+  return weight_arg(fcinfo, argno, int4, "topk weight",
+                    "A topk only counts up; to age counts use topk_scale.", weight);
 }
 
 }  // namespace sketch::pg

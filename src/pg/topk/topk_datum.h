@@ -14,14 +14,17 @@ namespace sketch::pg {
 
 inline constexpr char kTopkTypeName[] = "topk";
 
-// Raises a failed core Status: k out of range as 22023 with a hint, anything
-// else as report.h does (a union past the largest total: 22003).
-void topk_raise(const Status& status);
-inline void topk_check(const Status& status) {
-  if (!status.is_ok()) topk_raise(status);
-}
+// The numbers in the hint are the core's limits (a union past the largest
+// total is 22003, without a hint).
+static_assert(topk::kMaxK == 65536 && topk::kDefaultK == 1024);
+inline constexpr Hints kTopkHints{{
+    {StatusCode::kInvalidParameter,
+     "k is the number of items a topk keeps, 1..65536 (default 1024); every count is then "
+     "within N/(k+1) of the truth.",
+     0},
+}};
 
-using TopkStates = SketchStates<topk::Family, kTopkTypeName, topk_raise>;
+using TopkStates = SketchStates<topk::Family, kTopkTypeName, kTopkHints>;
 
 // k from an SQL argument, or 22023.
 uint32 topk_k(int64 k);

@@ -4,7 +4,9 @@
 // treat them as empty and the union ignores them, so rollup queries over no
 // rows read 0 instead of NULL.
 #include "core/common/scale.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
+#include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/topk/topk_datum.h"
 
@@ -36,30 +38,8 @@ extern "C" Datum topk_empty(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(out);
 }
 
-namespace {
-
-// topk_add(summary, item [, weight]): NULL summary -> NULL; NULL item, NULL
-// or zero weight -> the summary unchanged; negative weight -> ERROR.
-Datum add_weighted(FunctionCallInfo fcinfo, bool int4_weight) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  uint64 weight = 1;
-  if (PG_NARGS() > 2 && !topk_weight(fcinfo, 2, int4_weight, &weight))
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  auto* source = static_cast<ItemSource*>(fcinfo->flinfo->fn_extra);
-  if (source == nullptr) {
-    source = static_cast<ItemSource*>(
-        MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ItemSource)));
-    init_item_source(fcinfo, 1, source);
-    fcinfo->flinfo->fn_extra = source;
-  }
-  const uint64 hash = hash_element64(&source->hasher, PG_GETARG_DATUM(1));
-  uint8_t* state = topk_state_add(TopkStates::take(fcinfo, false), hash, weight, source,
-                                  PG_GETARG_DATUM(1));
-  return TopkStates::give(state, false);
-}
-
-}  // namespace
+// topk_add(summary, item [, weight]): see add_item (item_text.h).
+constexpr auto add_weighted = add_item<TopkStates, topk_weight, topk_state_add>;
 
 extern "C" Datum topk_add(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, false); }
 
@@ -68,13 +48,7 @@ extern "C" Datum topk_add(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, false)
 // src/sql/literal_overloads.sql).
 extern "C" Datum topk_add_int4_weight(PG_FUNCTION_ARGS) { return add_weighted(fcinfo, true); }
 
-extern "C" Datum topk_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const topk::View b = TopkStates::view_arg(fcinfo, 1);
-  return TopkStates::give(TopkStates::merge(TopkStates::take(fcinfo, false), b), false);
-}
+extern "C" Datum topk_union2(PG_FUNCTION_ARGS) { return TopkStates::union2(fcinfo); }
 
 extern "C" Datum topk_total(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_INT64(0);
@@ -93,11 +67,6 @@ extern "C" Datum topk_max_error(PG_FUNCTION_ARGS) {
 // NULL item -> NULL; NULL summary -> (0, 0, 0).
 extern "C" Datum topk_estimate(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
-  TupleDesc desc;
-  if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
-    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                    errmsg("topk_estimate must be called where a record is accepted")));
-  desc = BlessTupleDesc(desc);
   uint64 estimate = 0, lower = 0, upper = 0;
   if (!PG_ARGISNULL(0)) {
     auto* hasher = element_hasher(fcinfo, 1);
@@ -111,11 +80,10 @@ extern "C" Datum topk_estimate(PG_FUNCTION_ARGS) {
       estimate = upper;
     }
   }
-  Datum values[3] = {Int64GetDatum(static_cast<int64>(estimate)),
-                     Int64GetDatum(static_cast<int64>(lower)),
-                     Int64GetDatum(static_cast<int64>(upper))};
-  bool nulls[3] = {false, false, false};
-  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+  const Datum values[3] = {Int64GetDatum(static_cast<int64>(estimate)),
+                           Int64GetDatum(static_cast<int64>(lower)),
+                           Int64GetDatum(static_cast<int64>(upper))};
+  return result_row(fcinfo, "topk_estimate", values, 3);
 }
 
 // topk_scale(summary, factor): every counter and N times factor (0 < factor
@@ -133,16 +101,14 @@ extern "C" Datum topk_scale(PG_FUNCTION_ARGS) {
 
 extern "C" Datum topk_info(PG_FUNCTION_ARGS) {
   const topk::View v = TopkStates::stored_view_arg(fcinfo, 0);
-  char* json = psprintf(
-      "{\"type\": \"topk\", \"k\": %u, \"items\": %u, \"total\": %llu, \"max_error\": %llu, "
-      "\"error_bound\": %llu, \"bytes\": %zu, \"format_version\": %d, "
-      "\"hash\": \"xxh3_64 seed %llu\", \"element_kind\": \"%s\"}",
-      v.k, v.count, static_cast<unsigned long long>(v.total),
-      static_cast<unsigned long long>(v.max_error),
-      static_cast<unsigned long long>(topk::error_bound(v)), v.size + VARHDRSZ,
-      topk::kFormatVersion, static_cast<unsigned long long>(kHashSeed),
-      element_kind_label(element_kind_of(v.data)));
-  PG_RETURN_DATUM(DirectFunctionCall1(jsonb_in, CStringGetDatum(json)));
+  JsonObject json("topk");
+  json.integer("k", v.k);
+  json.integer("items", v.count);
+  json.integer("total", v.total);
+  json.integer("max_error", v.max_error);
+  json.integer("error_bound", topk::error_bound(v));
+  json.sketch_fields(v.size + VARHDRSZ, topk::kFormatVersion, "xxh3_64", v.data);
+  return json.finish();
 }
 
 // Stored summaries are canonical: equal k, N, Δ and items give equal bytes.

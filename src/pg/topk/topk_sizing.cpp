@@ -17,7 +17,7 @@ extern "C" Datum topk_sizing(PG_FUNCTION_ARGS) {
   const int32 item_bytes = PG_GETARG_INT32(1);
   if (!(epsilon > 0.0 && epsilon < 1.0) || item_bytes < 0 ||
       item_bytes > static_cast<int32>(topk::kMaxItemBytes))
-    raise_sizing_parameter(
+    check_parameter(
         Status::error(StatusCode::kInvalidParameter,
                       "topk_sizing: epsilon must be in (0, 1) and item_bytes in 0..%u, got %g "
                       "and %d", topk::kMaxItemBytes, epsilon, item_bytes),
@@ -31,5 +31,5 @@ extern "C" Datum topk_sizing(PG_FUNCTION_ARGS) {
   const int64 bytes = full >= 9.2e18 ? PG_INT64_MAX : static_cast<int64>(full);
   Datum values[4] = {Int64GetDatum(k), Float8GetDatum(1.0 / (static_cast<double>(k) + 1.0)),
                      Int64GetDatum(bytes), BoolGetDatum(k <= topk::kMaxK)};
-  return sizing_row(fcinfo, "topk_sizing", values, 4);
+  return result_row(fcinfo, "topk_sizing", values, 4);
 }

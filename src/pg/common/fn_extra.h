@@ -1,0 +1,31 @@
+// What a call site keeps between calls: fn_extra, as one struct per
+// function, allocated zeroed in fn_mcxt on the site's first call (so it
+// lives as long as the FmgrInfo and is never freed or destroyed by us).
+#pragma once
+
+#include <type_traits>
+
+#include "core/common/status.h"  // before the server headers: port.h renames printf
+#include "pg/common/postgres_headers.h"
+
+namespace sketch::pg {
+
+// fn_extra as a T, made on the first call, when `init(T*)` runs.
+template <class T, class Init>
+pg_attribute_always_inline T* fn_extra_of(FunctionCallInfo fcinfo, Init init) {
+  static_assert(std::is_trivially_destructible_v<T>,
+                "fn_extra is freed with its memory context, never destroyed");
+  auto* extra = static_cast<T*>(fcinfo->flinfo->fn_extra);
+  if (likely(extra != nullptr)) return extra;
+  extra = static_cast<T*>(MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(T)));
+  init(extra);
+  fcinfo->flinfo->fn_extra = extra;
+  return extra;
+}
+
+template <class T>
+pg_attribute_always_inline T* fn_extra_of(FunctionCallInfo fcinfo) {
+  return fn_extra_of<T>(fcinfo, [](T*) {});
+}
+
+}  // namespace sketch::pg

@@ -1,0 +1,67 @@
+// The JSON object an *_info function answers, built over the server's jsonb
+// API: keys and strings are escaped by jsonb, numbers are numerics parsed
+// from their decimal text, and a non-finite double (which JSON cannot
+// hold) becomes the string "Infinity", "-Infinity" or "NaN", as to_jsonb
+// writes a float8 one. jsonb orders the keys itself (shorter first), so the
+// order of the calls does not show.
+#pragma once
+
+#include <cstdio>
+#include <type_traits>
+
+#include "core/common/status.h"  // before the server headers: port.h renames printf
+#include "pg/common/postgres_headers.h"
+
+struct JsonbParseState;
+
+namespace sketch::pg {
+
+// How a double is written: the digits each field has always shown.
+enum class Digits {
+  kOneDecimal,  // %.1f: estimates of counts
+  kSix,         // %.6g: ratios and probabilities
+  kSeventeen,   // %.17g: every bit, in a fixed width
+  kShortest,    // the shortest decimal that reads back as the same double
+};
+
+class JsonObject {
+ public:
+  // An object whose "type" is `type`, the SQL type it describes.
+  explicit JsonObject(const char* type);
+
+  // What every hashed sketch shows: "bytes" (the value's size with its
+  // varlena header), "format_version", "hash" ("<hash> seed <seed>" and
+  // `hash_note`) and "element_kind" (header byte 7 of `sketch`).
+  void sketch_fields(size_t bytes, int format_version, const char* hash, const uint8* sketch,
+                     const char* hash_note = "");
+
+  void string(const char* key, const char* value);
+  void number(const char* key, double value, Digits digits);
+  void boolean(const char* key, bool value);
+  void null(const char* key);
+  // [first, second], two integers.
+  void integer_pair(const char* key, unsigned long long first, unsigned long long second);
+
+  template <class Int>
+  void integer(const char* key, Int value) {
+    static_assert(std::is_integral_v<Int>, "integer() takes integers; number() doubles");
+    char text[24];
+    if constexpr (std::is_signed_v<Int>) {
+      snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
+    } else {
+      snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(value));
+    }
+    numeric(key, text);
+  }
+
+  // The jsonb Datum; the object is finished.
+  Datum finish();
+
+ private:
+  void key(const char* name);
+  void numeric(const char* key, const char* decimal);
+
+  JsonbParseState* state_ = nullptr;
+};
+
+}  // namespace sketch::pg
