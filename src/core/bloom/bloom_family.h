@@ -49,11 +49,8 @@ struct Family {
     if (bits % 64 != 0 && (load_le64(data + filter_size(bits) - 8) >> (bits % 64)) != 0)
       return false;
     if (encoding == Encoding::kStored) return true;
-    const uint8_t* queue = detail::queue_of(data, bits);
-    uint32_t pending, head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    return pending <= kPendingSlots && head < kPendingSlots;
+    uint32_t pending;
+    return prefetch_queue::parse(detail::queue_of(data, bits), &pending);
   }
 
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }

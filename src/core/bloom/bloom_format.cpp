@@ -145,11 +145,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   }
   uint32_t pending = 0;
   if (encoding == Encoding::kWorking) {
-    const uint8_t* queue = detail::queue_of(data, bits);
-    uint32_t head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    if (pending > kPendingSlots || head >= kPendingSlots)
+    if (!prefetch_queue::parse(detail::queue_of(data, bits), &pending))
       return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
   }
   *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};

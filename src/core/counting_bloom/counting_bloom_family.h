@@ -47,11 +47,8 @@ struct Family {
     if (cells % 16 != 0 && (load_le64(data + filter_size(cells) - 8) >> (4 * (cells % 16))) != 0)
       return false;
     if (encoding == Encoding::kStored) return true;
-    const uint8_t* queue = detail::queue_of(data, cells);
-    uint32_t pending, head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    return pending <= kPendingSlots && head < kPendingSlots;
+    uint32_t pending;
+    return prefetch_queue::parse(detail::queue_of(data, cells), &pending);
   }
 
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }

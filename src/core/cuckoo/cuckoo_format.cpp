@@ -99,11 +99,7 @@ const char* walk(const uint8_t* data, size_t len, View* v) {
 // count and head inside its slots. nullptr or the reason.
 const char* check_queue(const uint8_t* data, size_t len, size_t used, uint32_t* pending) {
   if (len - used != kQueueBytes) return "a deferred state's queue has the wrong length";
-  uint32_t count, head;
-  std::memcpy(&count, data + used, 4);
-  std::memcpy(&head, data + used + 4, 4);
-  if (count > kPendingSlots || head >= kPendingSlots) return "an inconsistent queue";
-  *pending = count;
+  if (!prefetch_queue::parse(data + used, pending)) return "an inconsistent queue";
   return nullptr;
 }
 
@@ -261,7 +257,7 @@ void write_empty(uint8_t* dst, const Params& params) {
 
 void write_empty_deferred(uint8_t* dst, const Params& params) {
   write_empty(dst, params);
-  std::memset(dst + filter_size(params), 0, kQueueBytes);
+  prefetch_queue::clear(dst + filter_size(params));
   dst[6] = static_cast<uint8_t>(Encoding::kDeferred);
 }
 
