@@ -63,6 +63,7 @@
 
 #include "core/bloom/split_block.h"
 #include "core/common/bytes.h"
+#include "core/common/cell_array.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
 #include "core/common/prefetch_queue.h"
@@ -73,8 +74,10 @@ namespace sketch::bloom {
 
 constexpr uint8_t kFormatVersion = 1;
 
-constexpr size_t kBitCountOffset = kHeaderSize;
-constexpr size_t kBitsOffset = kHeaderSize + 8;
+// The bit array is a cell array of 1-bit cells (core/common/cell_array.h).
+using Cells = cell_array::Geometry<1>;
+constexpr size_t kBitCountOffset = cell_array::kCellCountOffset;
+constexpr size_t kBitsOffset = cell_array::kCellsOffset;
 
 // At least one byte of bits. At most what makes a filter of
 // kMaxDumpableBytes (about 4.29e9 bits, 512 MiB), so that every filter can
@@ -94,13 +97,13 @@ inline uint8_t layout_encoding_byte(Layout layout, Encoding encoding) {
   return static_cast<uint8_t>(static_cast<uint8_t>(layout) << 1 | static_cast<uint8_t>(encoding));
 }
 
-inline uint64_t word_count(uint64_t bits) { return (bits + 63) / 64; }
+inline uint64_t word_count(uint64_t bits) { return Cells::word_count(bits); }
 
 // Bytes of a stored filter of `bits` bits, header included (bits <= kMaxBits).
-inline size_t filter_size(uint64_t bits) { return kBitsOffset + 8 * word_count(bits); }
+inline size_t filter_size(uint64_t bits) { return Cells::filter_size(bits); }
 
 // Bytes of a working state: the stored layout plus the queue.
-inline size_t working_size(uint64_t bits) { return filter_size(bits) + prefetch_queue::kBytes; }
+inline size_t working_size(uint64_t bits) { return Cells::working_size(bits); }
 
 // Deferring pays off only when most bit sets miss the CPU caches; below this
 // size (about a core's L2 cache) a state sets its bits at once and stays in
@@ -221,16 +224,10 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
   set_bits(filter + kBitsOffset, bits_of(filter), hashes_of(filter), hash);
 }
 
-namespace detail {
-inline uint8_t* queue_of(uint8_t* working, uint64_t bits) { return working + filter_size(bits); }
-inline const uint8_t* queue_of(const uint8_t* working, uint64_t bits) {
-  return working + filter_size(bits);
-}
-}  // namespace detail
-
 // Adds a hash to a working state: prefetches its k lines and queues it; when
 // the queue is full, the oldest queued hash has its bits set first.
-inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
+// Forced inline: it runs once per row of a large aggregate.
+[[gnu::always_inline]] inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   const uint64_t m = bits_of(working);
   uint8_t* bits = working + kBitsOffset;
   if (layout_of(working) == Layout::kSplitBlock) {
@@ -244,7 +241,7 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
     Positions ahead(hash, m);
     for (int i = 0; i < k; i++) __builtin_prefetch(bits + (ahead.next() >> 3), 1);
   }
-  prefetch_queue::push(detail::queue_of(working, m), hash, [&](Hash128 oldest) {
+  prefetch_queue::push(Cells::queue_of(working, m), hash, [&](Hash128 oldest) {
     add_hash(working, oldest);
     return true;
   });
@@ -254,7 +251,7 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
 template <class F>
 void for_each_pending(const View& v, F&& f) {
   if (v.encoding != Encoding::kWorking) return;
-  prefetch_queue::for_each(detail::queue_of(v.data, v.bits), f);
+  prefetch_queue::for_each(Cells::queue_of(v.data, v.bits), f);
 }
 
 // True if all k bits of the hash are set ("maybe present"); false means the

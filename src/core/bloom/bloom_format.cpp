@@ -131,21 +131,21 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(kMaxReadableBits));
   // bits is now small enough for the sizes not to overflow; nothing past the
   // bit count is read before the length is known to match.
-  const size_t expected = encoding == Encoding::kStored ? filter_size(bits) : working_size(bits);
-  if (len != expected)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: %llu bits need %zu bytes, got %zu",
-                         static_cast<unsigned long long>(bits), expected, len);
-  if (bits % 64 != 0) {
-    const uint64_t last = load_le64(data + filter_size(bits) - 8);
-    if ((last >> (bits % 64)) != 0)
+  uint32_t pending;
+  switch (cell_array::check_body<1>(data, len, bits, encoding == Encoding::kWorking, &pending)) {
+    case cell_array::BodyProblem::kNone:
+      break;
+    case cell_array::BodyProblem::kLength:
+      return Status::error(StatusCode::kInvalidFormat,
+                           "invalid bloom data: %llu bits need %zu bytes, got %zu",
+                           static_cast<unsigned long long>(bits),
+                           encoding == Encoding::kStored ? filter_size(bits) : working_size(bits),
+                           len);
+    case cell_array::BodyProblem::kPadding:
       return Status::error(StatusCode::kInvalidFormat,
                            "invalid bloom data: padding bits past bit %llu are not zero",
                            static_cast<unsigned long long>(bits));
-  }
-  uint32_t pending = 0;
-  if (encoding == Encoding::kWorking) {
-    if (!prefetch_queue::parse(detail::queue_of(data, bits), &pending))
+    case cell_array::BodyProblem::kQueue:
       return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
   }
   *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};

@@ -66,6 +66,7 @@
 
 #include "core/bloom/bloom.h"
 #include "core/common/bytes.h"
+#include "core/common/cell_array.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
 #include "core/common/prefetch_queue.h"
@@ -76,8 +77,10 @@ namespace sketch::counting_bloom {
 
 constexpr uint8_t kFormatVersion = 1;
 
-constexpr size_t kCellCountOffset = kHeaderSize;
-constexpr size_t kCellsOffset = kHeaderSize + 8;
+// The counters are a cell array of 4-bit cells (core/common/cell_array.h).
+using Cells = cell_array::Geometry<4>;
+constexpr size_t kCellCountOffset = cell_array::kCellCountOffset;
+constexpr size_t kCellsOffset = cell_array::kCellsOffset;
 
 // At least 8 cells; at most what keeps a filter within kMaxDumpableBytes
 // (header.h), so that every filter can be dumped and restored as text:
@@ -93,13 +96,13 @@ static_assert(kMaxCells <= bloom::kMaxBits, "to_bloom must give a valid bloom fi
 
 enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
 
-inline uint64_t word_count(uint64_t cells) { return (cells + 15) / 16; }
+inline uint64_t word_count(uint64_t cells) { return Cells::word_count(cells); }
 
 // Bytes of a stored filter of `cells` cells, header included.
-inline size_t filter_size(uint64_t cells) { return kCellsOffset + 8 * word_count(cells); }
+inline size_t filter_size(uint64_t cells) { return Cells::filter_size(cells); }
 
 // Bytes of a working state: the stored layout plus the queue.
-inline size_t working_size(uint64_t cells) { return filter_size(cells) + prefetch_queue::kBytes; }
+inline size_t working_size(uint64_t cells) { return Cells::working_size(cells); }
 
 // Deferring pays off only when most counter updates miss the CPU caches
 // (bloom's threshold, about a core's L2 cache).
@@ -189,24 +192,16 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
   increment(filter + kCellsOffset, cells_of(filter), hashes_of(filter), hash);
 }
 
-namespace detail {
-inline uint8_t* queue_of(uint8_t* working, uint64_t cells) {
-  return working + filter_size(cells);
-}
-inline const uint8_t* queue_of(const uint8_t* working, uint64_t cells) {
-  return working + filter_size(cells);
-}
-}  // namespace detail
-
 // Adds a hash to a working state: prefetches its k lines and queues it; when
 // the queue is full, the oldest queued hash is counted first.
-inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
+// Forced inline: it runs once per row of a large aggregate.
+[[gnu::always_inline]] inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   const uint64_t m = cells_of(working);
   const int k = hashes_of(working);
   uint8_t* counters = working + kCellsOffset;
   bloom::Positions ahead(hash, m);
   for (int i = 0; i < k; i++) __builtin_prefetch(counters + (ahead.next() >> 1), 1);
-  prefetch_queue::push(detail::queue_of(working, m), hash, [&](Hash128 oldest) {
+  prefetch_queue::push(Cells::queue_of(working, m), hash, [&](Hash128 oldest) {
     increment(counters, m, k, oldest);
     return true;
   });
@@ -216,7 +211,7 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
 template <class F>
 void for_each_pending(const View& v, F&& f) {
   if (v.encoding != Encoding::kWorking) return;
-  prefetch_queue::for_each(detail::queue_of(v.data, v.cells), f);
+  prefetch_queue::for_each(Cells::queue_of(v.data, v.cells), f);
 }
 
 // True if all k counters of the hash are non-zero ("maybe present"); false
