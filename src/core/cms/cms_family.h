@@ -11,6 +11,7 @@
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
+#include "core/common/item_text.h"
 
 namespace sketch::cms {
 
@@ -68,14 +69,10 @@ struct Family {
   static size_t stored_size(const View& v) { return canonical_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
 
-  // The value's text for the candidate list, produced on demand: at most
+  // The text, produced on demand (core/common/item_text.h): at most
   // kMaxValueBytes bytes, `clipped` when the value's text was longer.
-  struct Text {
-    const uint8_t* bytes;
-    uint32_t len;
-    bool clipped;
-  };
-  using TextSource = Text (*)(void* context);
+  using Text = ItemText;
+  using TextSource = ItemTextSource;
 
   struct Element {
     uint64_t hash;
