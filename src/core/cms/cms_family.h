@@ -9,6 +9,7 @@
 #include "core/cms/cms.h"
 #include "core/cms/cms_internal.h"
 #include "core/common/bytes.h"
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
 #include "core/common/item_text.h"
@@ -133,10 +134,7 @@ struct Family {
   using MergePlan = cms::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = check_mergeable(a, b);
-    if (!st.is_ok()) return st;
-    *plan = cms::plan_merge(a, b);
-    return Status::ok();
+    return plan_checked_merge(a, b, plan, check_mergeable, cms::plan_merge);
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,

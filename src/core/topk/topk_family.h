@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/common/bytes.h"
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
 #include "core/common/item_text.h"
@@ -130,10 +131,7 @@ struct Family {
   using MergePlan = topk::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = check_mergeable(a, b);
-    if (!st.is_ok()) return st;
-    *plan = topk::plan_merge(a, b);
-    return Status::ok();
+    return plan_checked_merge(a, b, plan, check_mergeable, topk::plan_merge);
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
