@@ -5,6 +5,7 @@
 
 #include "core/bloom/bloom.h"
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 
 namespace sketch::bloom {
 
@@ -23,14 +24,8 @@ Status check_params(int64_t bits, int64_t hashes) {
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter false-positive probability p must be between 0 and 1 "
-                         "(exclusive), got %g", p);
+  if (Status st = check_filter_target("bloom filter", "probability", n, p); !st.is_ok())
+    return st;
   const double ln2 = std::log(2.0);
   const double exact_bits = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
   // The answer must fit its own types, whether or not a filter of that size

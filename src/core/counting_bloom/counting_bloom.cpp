@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 
 namespace sketch::counting_bloom {
 
@@ -70,14 +71,9 @@ Status check_params(int64_t cells, int64_t hashes) {
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter false-positive probability p must be between "
-                         "0 and 1 (exclusive), got %g", p);
+  if (Status st = check_filter_target("counting bloom filter", "probability", n, p);
+      !st.is_ok())
+    return st;
   bloom::Params planned;
   const Status st = bloom::plan_size(n, p, &planned);
   if (!st.is_ok())

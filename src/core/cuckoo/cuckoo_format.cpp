@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 #include "core/cuckoo/cuckoo.h"
 
 namespace sketch::cuckoo {
@@ -17,14 +18,8 @@ double design_load(int bucket_size) {
 }
 
 Status plan_size(int64_t n, double p, int64_t bucket_size, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cuckoo filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cuckoo filter false-positive rate p must be between 0 and 1 "
-                         "(exclusive), got %g", p);
+  if (Status st = check_filter_target("cuckoo filter", "rate", n, p); !st.is_ok())
+    return st;
   if (!valid_bucket_size(bucket_size))
     return Status::error(StatusCode::kInvalidParameter,
                          "cuckoo filter bucket size must be 2, 4 or 8, got %lld",
