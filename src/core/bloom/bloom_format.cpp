@@ -126,23 +126,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(kMaxReadableBits));
   // bits is now small enough for the sizes not to overflow; nothing past the
   // bit count is read before the length is known to match.
+  const bool working = encoding == Encoding::kWorking;
   uint32_t pending;
-  switch (cell_array::check_body<1>(data, len, bits, encoding == Encoding::kWorking, &pending)) {
-    case cell_array::BodyProblem::kNone:
-      break;
-    case cell_array::BodyProblem::kLength:
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid bloom data: %llu bits need %zu bytes, got %zu",
-                           static_cast<unsigned long long>(bits),
-                           encoding == Encoding::kStored ? filter_size(bits) : working_size(bits),
-                           len);
-    case cell_array::BodyProblem::kPadding:
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid bloom data: padding bits past bit %llu are not zero",
-                           static_cast<unsigned long long>(bits));
-    case cell_array::BodyProblem::kQueue:
-      return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
-  }
+  if (const auto problem = cell_array::check_body<1>(data, len, bits, working, &pending);
+      problem != cell_array::BodyProblem::kNone)
+    return cell_array::body_error(problem, "bloom", "bit", bits,
+                                  working ? working_size(bits) : filter_size(bits), len);
   *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};
   return Status::ok();
 }

@@ -72,6 +72,13 @@ inline BodyProblem check_body(const uint8_t* data, size_t len, uint64_t cells, b
   return BodyProblem::kNone;
 }
 
+// The parse error of a problem check_body found (not kNone), in the words
+// both families have always used: "invalid <family> data: <m> <cell>s need
+// <n> bytes, got <len>", "... padding <cell>s past <cell> <m> are not zero",
+// "... inconsistent queue". `expected` is the size check_body wanted.
+Status body_error(BodyProblem problem, const char* family, const char* cell, uint64_t cells,
+                  size_t expected, size_t len);
+
 // a[i] = op(a[i], b[i]) over `words` little-endian 64-bit words: the
 // union (OR, saturating sum) and intersection (AND) of two arrays of one
 // shape. On a little-endian host the loads and stores are plain moves.

@@ -129,24 +129,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(cells),
                          static_cast<unsigned long long>(kMinCells),
                          static_cast<unsigned long long>(kMaxCells));
+  const bool working = encoding == Encoding::kWorking;
   uint32_t pending;
-  switch (cell_array::check_body<4>(data, len, cells, encoding == Encoding::kWorking, &pending)) {
-    case cell_array::BodyProblem::kNone:
-      break;
-    case cell_array::BodyProblem::kLength:
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid counting_bloom data: %llu cells need %zu bytes, got %zu",
-                           static_cast<unsigned long long>(cells),
-                           encoding == Encoding::kStored ? filter_size(cells) : working_size(cells),
-                           len);
-    case cell_array::BodyProblem::kPadding:
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid counting_bloom data: padding cells past cell %llu are not "
-                           "zero", static_cast<unsigned long long>(cells));
-    case cell_array::BodyProblem::kQueue:
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid counting_bloom data: inconsistent queue");
-  }
+  if (const auto problem = cell_array::check_body<4>(data, len, cells, working, &pending);
+      problem != cell_array::BodyProblem::kNone)
+    return cell_array::body_error(problem, "counting_bloom", "cell", cells,
+                                  working ? working_size(cells) : filter_size(cells), len);
   *out = View{cells, hashes, header.hash_identity, encoding, pending, data,
               data + kCellsOffset, len};
   return Status::ok();

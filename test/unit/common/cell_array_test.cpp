@@ -1,7 +1,7 @@
 // The cell array shared by bloom and counting_bloom (core/common/
 // cell_array.h): sizes by cell width, the padding check, the body check's
-// order (length, padding, queue), the word-wise combine and the refusal
-// naming both parameter sets.
+// order (length, padding, queue) and its messages, the word-wise combine
+// and the refusal naming both parameter sets.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -54,6 +54,17 @@ TEST(CellArray, BodyCheckOrderIsLengthPaddingQueue) {
   std::memcpy(w.data() + Geometry<1>::filter_size(100), &three, 4);
   EXPECT_EQ(check_body<1>(w.data(), w.size(), 100, true, &pending), BodyProblem::kNone);
   EXPECT_EQ(pending, 3u);
+}
+
+TEST(CellArray, BodyErrorsNameTheFamilyAndItsCells) {
+  EXPECT_STREQ(body_error(BodyProblem::kLength, "bloom", "bit", 100, 32, 31).message(),
+               "invalid bloom data: 100 bits need 32 bytes, got 31");
+  EXPECT_STREQ(body_error(BodyProblem::kPadding, "counting_bloom", "cell", 20, 32, 32).message(),
+               "invalid counting_bloom data: padding cells past cell 20 are not zero");
+  const Status queue = body_error(BodyProblem::kQueue, "bloom", "bit", 100, 296, 296);
+  EXPECT_EQ(queue.code(), StatusCode::kInvalidFormat);
+  EXPECT_STREQ(queue.message(), "invalid bloom data: inconsistent queue");
+  EXPECT_TRUE(body_error(BodyProblem::kNone, "bloom", "bit", 100, 32, 32).is_ok());
 }
 
 TEST(CellArray, CombineWordsAppliesTheOpWordByWord) {
