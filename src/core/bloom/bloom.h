@@ -46,9 +46,9 @@
 //
 // Aggregate states use a second encoding (param[1] = 1, "working"): the
 // stored layout followed by a queue of up to kPendingSlots hashes whose bits
-// are not set yet (uint32 count, uint32 head, then the slots as pairs of
-// native uint64). Adding a value prefetches its k cache lines and queues it;
-// its bits are set kPendingSlots values later, when the lines have arrived.
+// are not set yet (core/common/prefetch_queue.h). Adding a value prefetches
+// its k cache lines and queues it; its bits are set kPendingSlots values
+// later, when the lines have arrived.
 // In a filter much larger than the CPU caches this overlaps the cache misses
 // of successive values instead of waiting for each in turn. The working
 // encoding never leaves an aggregate: write_stored turns it into the stored
@@ -63,8 +63,10 @@
 
 #include "core/bloom/split_block.h"
 #include "core/common/bytes.h"
+#include "core/common/cell_array.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
+#include "core/common/prefetch_queue.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -72,8 +74,10 @@ namespace sketch::bloom {
 
 constexpr uint8_t kFormatVersion = 1;
 
-constexpr size_t kBitCountOffset = kHeaderSize;
-constexpr size_t kBitsOffset = kHeaderSize + 8;
+// The bit array is a cell array of 1-bit cells (core/common/cell_array.h).
+using Cells = cell_array::Geometry<1>;
+constexpr size_t kBitCountOffset = cell_array::kCellCountOffset;
+constexpr size_t kBitsOffset = cell_array::kCellsOffset;
 
 // At least one byte of bits. At most what makes a filter of
 // kMaxDumpableBytes (about 4.29e9 bits, 512 MiB), so that every filter can
@@ -83,7 +87,7 @@ constexpr uint64_t kMinBits = 8;
 constexpr uint64_t kMaxBits = (kMaxDumpableBytes - kBitsOffset) * 8;
 constexpr uint64_t kMaxReadableBits = 8000000000;
 constexpr int kMaxHashes = 64;
-constexpr uint32_t kPendingSlots = 16;
+constexpr uint32_t kPendingSlots = prefetch_queue::kSlots;
 
 enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
 enum class Layout : uint8_t { kClassic = 0, kSplitBlock = 1 };
@@ -93,13 +97,13 @@ inline uint8_t layout_encoding_byte(Layout layout, Encoding encoding) {
   return static_cast<uint8_t>(static_cast<uint8_t>(layout) << 1 | static_cast<uint8_t>(encoding));
 }
 
-inline uint64_t word_count(uint64_t bits) { return (bits + 63) / 64; }
+inline uint64_t word_count(uint64_t bits) { return Cells::word_count(bits); }
 
 // Bytes of a stored filter of `bits` bits, header included (bits <= kMaxBits).
-inline size_t filter_size(uint64_t bits) { return kBitsOffset + 8 * word_count(bits); }
+inline size_t filter_size(uint64_t bits) { return Cells::filter_size(bits); }
 
 // Bytes of a working state: the stored layout plus the queue.
-inline size_t working_size(uint64_t bits) { return filter_size(bits) + 8 + 16 * kPendingSlots; }
+inline size_t working_size(uint64_t bits) { return Cells::working_size(bits); }
 
 // Deferring pays off only when most bit sets miss the CPU caches; below this
 // size (about a core's L2 cache) a state sets its bits at once and stays in
@@ -220,21 +224,11 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
   set_bits(filter + kBitsOffset, bits_of(filter), hashes_of(filter), hash);
 }
 
-namespace detail {
-constexpr size_t kQueueCountOffset = 0;
-constexpr size_t kQueueHeadOffset = 4;
-constexpr size_t kQueueSlotsOffset = 8;
-inline uint8_t* queue_of(uint8_t* working, uint64_t bits) { return working + filter_size(bits); }
-inline const uint8_t* queue_of(const uint8_t* working, uint64_t bits) {
-  return working + filter_size(bits);
-}
-}  // namespace detail
-
 // Adds a hash to a working state: prefetches its k lines and queues it; when
 // the queue is full, the oldest queued hash has its bits set first.
-inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
+// Forced inline: it runs once per row of a large aggregate.
+[[gnu::always_inline]] inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   const uint64_t m = bits_of(working);
-  const int k = hashes_of(working);
   uint8_t* bits = working + kBitsOffset;
   if (layout_of(working) == Layout::kSplitBlock) {
     // One block: its first and last byte, the same line unless the block
@@ -243,41 +237,21 @@ inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
     __builtin_prefetch(block, 1);
     __builtin_prefetch(block + split_block::kBlockBytes - 1, 1);
   } else {
+    const int k = hashes_of(working);
     Positions ahead(hash, m);
     for (int i = 0; i < k; i++) __builtin_prefetch(bits + (ahead.next() >> 3), 1);
   }
-
-  uint8_t* queue = detail::queue_of(working, m);
-  uint32_t count, head;
-  std::memcpy(&count, queue + detail::kQueueCountOffset, 4);
-  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-  uint8_t* slots = queue + detail::kQueueSlotsOffset;
-  if (count == kPendingSlots) {
-    Hash128 oldest;
-    std::memcpy(&oldest, slots + 16 * head, 16);
+  prefetch_queue::push(Cells::queue_of(working, m), hash, [&](Hash128 oldest) {
     add_hash(working, oldest);
-    std::memcpy(slots + 16 * head, &hash, 16);
-    head = (head + 1) % kPendingSlots;
-    std::memcpy(queue + detail::kQueueHeadOffset, &head, 4);
-  } else {
-    std::memcpy(slots + 16 * ((head + count) % kPendingSlots), &hash, 16);
-    count++;
-    std::memcpy(queue + detail::kQueueCountOffset, &count, 4);
-  }
+    return true;
+  });
 }
 
 // Calls f(hash) for each queued hash of a working state.
 template <class F>
 void for_each_pending(const View& v, F&& f) {
   if (v.encoding != Encoding::kWorking) return;
-  const uint8_t* queue = detail::queue_of(v.data, v.bits);
-  uint32_t head;
-  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-  for (uint32_t i = 0; i < v.pending; i++) {
-    Hash128 hash;
-    std::memcpy(&hash, queue + detail::kQueueSlotsOffset + 16 * ((head + i) % kPendingSlots), 16);
-    f(hash);
-  }
+  prefetch_queue::for_each(Cells::queue_of(v.data, v.bits), f);
 }
 
 // True if all k bits of the hash are set ("maybe present"); false means the

@@ -5,6 +5,7 @@
 
 #include "core/bloom/bloom.h"
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 
 namespace sketch::bloom {
 
@@ -23,14 +24,8 @@ Status check_params(int64_t bits, int64_t hashes) {
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter false-positive probability p must be between 0 and 1 "
-                         "(exclusive), got %g", p);
+  if (Status st = check_filter_target("bloom filter", "probability", n, p); !st.is_ok())
+    return st;
   const double ln2 = std::log(2.0);
   const double exact_bits = -static_cast<double>(n) * std::log(p) / (ln2 * ln2);
   // The answer must fit its own types, whether or not a filter of that size
@@ -131,27 +126,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(kMaxReadableBits));
   // bits is now small enough for the sizes not to overflow; nothing past the
   // bit count is read before the length is known to match.
-  const size_t expected = encoding == Encoding::kStored ? filter_size(bits) : working_size(bits);
-  if (len != expected)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: %llu bits need %zu bytes, got %zu",
-                         static_cast<unsigned long long>(bits), expected, len);
-  if (bits % 64 != 0) {
-    const uint64_t last = load_le64(data + filter_size(bits) - 8);
-    if ((last >> (bits % 64)) != 0)
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid bloom data: padding bits past bit %llu are not zero",
-                           static_cast<unsigned long long>(bits));
-  }
-  uint32_t pending = 0;
-  if (encoding == Encoding::kWorking) {
-    const uint8_t* queue = detail::queue_of(data, bits);
-    uint32_t head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    if (pending > kPendingSlots || head >= kPendingSlots)
-      return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: inconsistent queue");
-  }
+  const bool working = encoding == Encoding::kWorking;
+  uint32_t pending;
+  if (const auto problem = cell_array::check_body<1>(data, len, bits, working, &pending);
+      problem != cell_array::BodyProblem::kNone)
+    return cell_array::body_error(problem, "bloom", "bit", bits,
+                                  working ? working_size(bits) : filter_size(bits), len);
   *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};
   return Status::ok();
 }

@@ -6,53 +6,24 @@
 
 namespace sketch::bloom {
 
-namespace {
-
-// a[i] = op(a[i], b[i]) over the bit arrays, 64 bits at a time. Bitwise
-// operations commute with byte order, so native loads and stores are right
-// on any host; memcpy keeps them legal on unaligned buffers.
-template <class Op>
-void combine_words(uint8_t* a, const uint8_t* b, uint64_t words, Op op) {
-  for (uint64_t i = 0; i < words; i++) {
-    uint64_t x, y;
-    std::memcpy(&x, a + 8 * i, 8);
-    std::memcpy(&y, b + 8 * i, 8);
-    x = op(x, y);
-    std::memcpy(a + 8 * i, &x, 8);
-  }
-}
-
-}  // namespace
-
 Status check_compatible(const View& a, const View& b) {
   if (a.layout != b.layout)
     return Status::error(StatusCode::kMismatch,
                          "cannot combine a classic bloom filter with a split-block one: their "
                          "bits mean different things");
-  if (a.bits == b.bits && a.hashes == b.hashes && a.hash_identity == b.hash_identity)
-    return Status::ok();
-  if (a.hash_identity != b.hash_identity)
-    return Status::error(StatusCode::kMismatch,
-                         "cannot combine bloom filters with different parameters: "
-                         "(m=%llu, k=%d, hash=%u) and (m=%llu, k=%d, hash=%u)",
-                         static_cast<unsigned long long>(a.bits), a.hashes, a.hash_identity,
-                         static_cast<unsigned long long>(b.bits), b.hashes, b.hash_identity);
-  return Status::error(StatusCode::kMismatch,
-                       "cannot combine bloom filters with different parameters: "
-                       "(m=%llu, k=%d) and (m=%llu, k=%d)",
-                       static_cast<unsigned long long>(a.bits), a.hashes,
-                       static_cast<unsigned long long>(b.bits), b.hashes);
+  return cell_array::check_same_shape("bloom filters", {a.bits, a.hashes, a.hash_identity},
+                                      {b.bits, b.hashes, b.hash_identity});
 }
 
 void union_into(uint8_t* a_filter, const View& b) {
-  combine_words(a_filter + kBitsOffset, b.words, word_count(b.bits),
-                [](uint64_t x, uint64_t y) { return x | y; });
+  cell_array::combine_words(a_filter + kBitsOffset, b.words, word_count(b.bits),
+                            [](uint64_t x, uint64_t y) { return x | y; });
   for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });
 }
 
 void intersect_into(uint8_t* a_filter, const View& b) {
-  combine_words(a_filter + kBitsOffset, b.words, word_count(b.bits),
-                [](uint64_t x, uint64_t y) { return x & y; });
+  cell_array::combine_words(a_filter + kBitsOffset, b.words, word_count(b.bits),
+                            [](uint64_t x, uint64_t y) { return x & y; });
 }
 
 uint64_t bits_set(const View& v) {

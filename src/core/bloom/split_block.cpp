@@ -1,5 +1,6 @@
 // Sizing and estimates of the split-block layout (split_block.h).
 #include "core/bloom/split_block.h"
+#include "core/common/filter_target.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,14 +31,8 @@ double formula_fpp(double bits_per_value) {
 }
 
 Status plan_bits(int64_t n, double p, uint64_t* bits) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter false-positive probability p must be between 0 and 1 "
-                         "(exclusive), got %g", p);
+  if (Status st = check_filter_target("bloom filter", "probability", n, p); !st.is_ok())
+    return st;
   // fpp falls as bits grow: double from one block until it is low enough.
   for (uint64_t m = kMinBits; m <= kMaxPlannedBits; m *= 2) {
     if (formula_fpp(static_cast<double>(m) / static_cast<double>(n)) <= p) {

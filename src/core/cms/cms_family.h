@@ -9,8 +9,10 @@
 #include "core/cms/cms.h"
 #include "core/cms/cms_internal.h"
 #include "core/common/bytes.h"
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
+#include "core/common/item_text.h"
 
 namespace sketch::cms {
 
@@ -68,14 +70,10 @@ struct Family {
   static size_t stored_size(const View& v) { return canonical_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
 
-  // The value's text for the candidate list, produced on demand: at most
+  // The text, produced on demand (core/common/item_text.h): at most
   // kMaxValueBytes bytes, `clipped` when the value's text was longer.
-  struct Text {
-    const uint8_t* bytes;
-    uint32_t len;
-    bool clipped;
-  };
-  using TextSource = Text (*)(void* context);
+  using Text = ItemText;
+  using TextSource = ItemTextSource;
 
   struct Element {
     uint64_t hash;
@@ -136,10 +134,7 @@ struct Family {
   using MergePlan = cms::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = check_mergeable(a, b);
-    if (!st.is_ok()) return st;
-    *plan = cms::plan_merge(a, b);
-    return Status::ok();
+    return plan_checked_merge(a, b, plan, check_mergeable, cms::plan_merge);
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,

@@ -18,12 +18,7 @@ namespace sketch::cms {
 using namespace detail;
 
 Status check_scalable(const View& v, double factor) {
-  if (!(factor > 0.0 && factor <= 1.0))
-    return std::isnan(factor)
-               ? Status::error(StatusCode::kInvalidParameter,
-                               "scale factor must be greater than 0 and at most 1, got NaN")
-               : Status::error(StatusCode::kInvalidParameter,
-                               "scale factor must be greater than 0 and at most 1, got %g", factor);
+  if (Status st = check_scale_factor(factor); !st.is_ok()) return st;
   if (v.total == kMaxCount)
     return Status::error(StatusCode::kInvalidParameter,
                          "a cms whose counts saturated at %llu cannot be scaled (its counters "

@@ -10,7 +10,21 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/common/status.h"
+
 namespace sketch {
+
+// kInvalidParameter unless 0 < factor <= 1 (NaN refused): the factors
+// ExactFactor takes, checked the same way for every family that ages.
+inline Status check_scale_factor(double factor) {
+  if (!(factor > 0.0 && factor <= 1.0))
+    return std::isnan(factor)
+               ? Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got NaN")
+               : Status::error(StatusCode::kInvalidParameter,
+                               "scale factor must be greater than 0 and at most 1, got %g", factor);
+  return Status::ok();
+}
 
 class ExactFactor {
  public:

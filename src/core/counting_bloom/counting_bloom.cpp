@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 
 namespace sketch::counting_bloom {
 
@@ -70,14 +71,9 @@ Status check_params(int64_t cells, int64_t hashes) {
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter false-positive probability p must be between "
-                         "0 and 1 (exclusive), got %g", p);
+  if (Status st = check_filter_target("counting bloom filter", "probability", n, p);
+      !st.is_ok())
+    return st;
   bloom::Params planned;
   const Status st = bloom::plan_size(n, p, &planned);
   if (!st.is_ok())
@@ -133,28 +129,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(cells),
                          static_cast<unsigned long long>(kMinCells),
                          static_cast<unsigned long long>(kMaxCells));
-  const size_t expected = encoding == Encoding::kStored ? filter_size(cells) : working_size(cells);
-  if (len != expected)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid counting_bloom data: %llu cells need %zu bytes, got %zu",
-                         static_cast<unsigned long long>(cells), expected, len);
-  if (cells % 16 != 0) {
-    const uint64_t last = load_le64(data + filter_size(cells) - 8);
-    if ((last >> (4 * (cells % 16))) != 0)
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid counting_bloom data: padding cells past cell %llu are not "
-                           "zero", static_cast<unsigned long long>(cells));
-  }
-  uint32_t pending = 0;
-  if (encoding == Encoding::kWorking) {
-    const uint8_t* queue = detail::queue_of(data, cells);
-    uint32_t head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    if (pending > kPendingSlots || head >= kPendingSlots)
-      return Status::error(StatusCode::kInvalidFormat,
-                           "invalid counting_bloom data: inconsistent queue");
-  }
+  const bool working = encoding == Encoding::kWorking;
+  uint32_t pending;
+  if (const auto problem = cell_array::check_body<4>(data, len, cells, working, &pending);
+      problem != cell_array::BodyProblem::kNone)
+    return cell_array::body_error(problem, "counting_bloom", "cell", cells,
+                                  working ? working_size(cells) : filter_size(cells), len);
   *out = View{cells, hashes, header.hash_identity, encoding, pending, data,
               data + kCellsOffset, len};
   return Status::ok();
@@ -198,26 +178,14 @@ bool delete_hash(uint8_t* filter, Hash128 hash) {
 }
 
 Status check_compatible(const View& a, const View& b) {
-  if (a.cells == b.cells && a.hashes == b.hashes && a.hash_identity == b.hash_identity)
-    return Status::ok();
-  if (a.hash_identity != b.hash_identity)
-    return Status::error(StatusCode::kMismatch,
-                         "cannot combine counting bloom filters with different parameters: "
-                         "(m=%llu, k=%d, hash=%u) and (m=%llu, k=%d, hash=%u)",
-                         static_cast<unsigned long long>(a.cells), a.hashes, a.hash_identity,
-                         static_cast<unsigned long long>(b.cells), b.hashes, b.hash_identity);
-  return Status::error(StatusCode::kMismatch,
-                       "cannot combine counting bloom filters with different parameters: "
-                       "(m=%llu, k=%d) and (m=%llu, k=%d)",
-                       static_cast<unsigned long long>(a.cells), a.hashes,
-                       static_cast<unsigned long long>(b.cells), b.hashes);
+  return cell_array::check_same_shape("counting bloom filters",
+                                      {a.cells, a.hashes, a.hash_identity},
+                                      {b.cells, b.hashes, b.hash_identity});
 }
 
 void union_into(uint8_t* a_filter, const View& b) {
-  uint8_t* a = a_filter + kCellsOffset;
-  const uint64_t words = word_count(b.cells);
-  for (uint64_t i = 0; i < words; i++)
-    store_le64(a + 8 * i, saturating_add(load_le64(a + 8 * i), load_le64(b.words + 8 * i)));
+  cell_array::combine_words(a_filter + kCellsOffset, b.words, word_count(b.cells),
+                            [](uint64_t x, uint64_t y) { return saturating_add(x, y); });
   for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });
 }
 

@@ -49,9 +49,9 @@
 //
 // Aggregate states use a second encoding (param[1] = 1, "working"), as
 // bloom's: the stored layout followed by a queue of up to kPendingSlots
-// hashes whose counters are not incremented yet (uint32 count, uint32 head,
-// then the slots as pairs of native uint64). Adding a value prefetches its k
-// cache lines and queues it; its counters are incremented kPendingSlots
+// hashes whose counters are not incremented yet
+// (core/common/prefetch_queue.h). Adding a value prefetches its k cache
+// lines and queues it; its counters are incremented kPendingSlots
 // values later, when the lines have arrived, which overlaps the cache misses
 // of successive values in a filter much larger than the CPU caches. The
 // working encoding never leaves an aggregate: write_stored turns it into the
@@ -66,8 +66,10 @@
 
 #include "core/bloom/bloom.h"
 #include "core/common/bytes.h"
+#include "core/common/cell_array.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
+#include "core/common/prefetch_queue.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -75,8 +77,10 @@ namespace sketch::counting_bloom {
 
 constexpr uint8_t kFormatVersion = 1;
 
-constexpr size_t kCellCountOffset = kHeaderSize;
-constexpr size_t kCellsOffset = kHeaderSize + 8;
+// The counters are a cell array of 4-bit cells (core/common/cell_array.h).
+using Cells = cell_array::Geometry<4>;
+constexpr size_t kCellCountOffset = cell_array::kCellCountOffset;
+constexpr size_t kCellsOffset = cell_array::kCellsOffset;
 
 // At least 8 cells; at most what keeps a filter within kMaxDumpableBytes
 // (header.h), so that every filter can be dumped and restored as text:
@@ -92,15 +96,13 @@ static_assert(kMaxCells <= bloom::kMaxBits, "to_bloom must give a valid bloom fi
 
 enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
 
-inline uint64_t word_count(uint64_t cells) { return (cells + 15) / 16; }
+inline uint64_t word_count(uint64_t cells) { return Cells::word_count(cells); }
 
 // Bytes of a stored filter of `cells` cells, header included.
-inline size_t filter_size(uint64_t cells) { return kCellsOffset + 8 * word_count(cells); }
+inline size_t filter_size(uint64_t cells) { return Cells::filter_size(cells); }
 
 // Bytes of a working state: the stored layout plus the queue.
-inline size_t working_size(uint64_t cells) {
-  return filter_size(cells) + 8 + 16 * kPendingSlots;
-}
+inline size_t working_size(uint64_t cells) { return Cells::working_size(cells); }
 
 // Deferring pays off only when most counter updates miss the CPU caches
 // (bloom's threshold, about a core's L2 cache).
@@ -190,59 +192,26 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
   increment(filter + kCellsOffset, cells_of(filter), hashes_of(filter), hash);
 }
 
-namespace detail {
-constexpr size_t kQueueCountOffset = 0;
-constexpr size_t kQueueHeadOffset = 4;
-constexpr size_t kQueueSlotsOffset = 8;
-inline uint8_t* queue_of(uint8_t* working, uint64_t cells) {
-  return working + filter_size(cells);
-}
-inline const uint8_t* queue_of(const uint8_t* working, uint64_t cells) {
-  return working + filter_size(cells);
-}
-}  // namespace detail
-
 // Adds a hash to a working state: prefetches its k lines and queues it; when
 // the queue is full, the oldest queued hash is counted first.
-inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
+// Forced inline: it runs once per row of a large aggregate.
+[[gnu::always_inline]] inline void add_hash_deferred(uint8_t* working, Hash128 hash) {
   const uint64_t m = cells_of(working);
   const int k = hashes_of(working);
   uint8_t* counters = working + kCellsOffset;
   bloom::Positions ahead(hash, m);
   for (int i = 0; i < k; i++) __builtin_prefetch(counters + (ahead.next() >> 1), 1);
-
-  uint8_t* queue = detail::queue_of(working, m);
-  uint32_t count, head;
-  std::memcpy(&count, queue + detail::kQueueCountOffset, 4);
-  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-  uint8_t* slots = queue + detail::kQueueSlotsOffset;
-  if (count == kPendingSlots) {
-    Hash128 oldest;
-    std::memcpy(&oldest, slots + 16 * head, 16);
+  prefetch_queue::push(Cells::queue_of(working, m), hash, [&](Hash128 oldest) {
     increment(counters, m, k, oldest);
-    std::memcpy(slots + 16 * head, &hash, 16);
-    head = (head + 1) % kPendingSlots;
-    std::memcpy(queue + detail::kQueueHeadOffset, &head, 4);
-  } else {
-    std::memcpy(slots + 16 * ((head + count) % kPendingSlots), &hash, 16);
-    count++;
-    std::memcpy(queue + detail::kQueueCountOffset, &count, 4);
-  }
+    return true;
+  });
 }
 
 // Calls f(hash) for each queued hash of a working state.
 template <class F>
 void for_each_pending(const View& v, F&& f) {
   if (v.encoding != Encoding::kWorking) return;
-  const uint8_t* queue = detail::queue_of(v.data, v.cells);
-  uint32_t head;
-  std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-  for (uint32_t i = 0; i < v.pending; i++) {
-    Hash128 hash;
-    std::memcpy(&hash, queue + detail::kQueueSlotsOffset + 16 * ((head + i) % kPendingSlots),
-                16);
-    f(hash);
-  }
+  prefetch_queue::for_each(Cells::queue_of(v.data, v.cells), f);
 }
 
 // True if all k counters of the hash are non-zero ("maybe present"); false

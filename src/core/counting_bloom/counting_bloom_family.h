@@ -1,31 +1,42 @@
 // counting_bloom's traits for the shared aggregate-state mechanism
-// (working_state.h), shaped like bloom's (core/bloom/bloom_family.h).
-//
-// Both encodings are updated in place: a stored filter by incrementing
-// counters, the working encoding (large filters) by queueing prefetched
-// hashes. A state never grows: m and k are fixed when the filter is sized.
-// Deletes are not an aggregate's business: counting_bloom_delete works on a
-// private stored copy (delete_hash).
+// (working_state.h): the cell-array traits (core/common/cell_array_family.h)
+// over counting_bloom's own functions, and the O(1) shape check that knows
+// its header bytes. Deletes are not an aggregate's business:
+// counting_bloom_delete works on a private stored copy (delete_hash).
 #pragma once
 
-#include <cstring>
-
-#include "core/common/bytes.h"
+#include "core/common/cell_array_family.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
 #include "core/counting_bloom/counting_bloom.h"
 
 namespace sketch::counting_bloom {
 
-struct Family {
+// What cell_array::Family needs of a counting bloom filter.
+struct CellArrayOps {
   using View = counting_bloom::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return counting_bloom::parse(data, len, Validation::kStructure, out);
+  static Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+    return counting_bloom::parse(data, len, validation, out);
   }
+  static size_t stored_size(const View& v) { return filter_size(v.cells); }
+  static void write_stored(const View& v, uint8_t* dst) { counting_bloom::write_stored(v, dst); }
+  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kWorking; }
+  // The per-row path: forced inline, as cell_array::Family::add is.
+  [[gnu::always_inline]] static void add_now(uint8_t* state, Hash128 hash) {
+    add_hash(state, hash);
+  }
+  [[gnu::always_inline]] static void add_deferred(uint8_t* state, Hash128 hash) {
+    add_hash_deferred(state, hash);
+  }
+  static Status check_compatible(const View& a, const View& b) {
+    return counting_bloom::check_compatible(a, b);
+  }
+  static void union_into(uint8_t* a_buffer, const View& b) {
+    counting_bloom::union_into(a_buffer, b);
+  }
+};
 
+struct Family : cell_array::Family<CellArrayOps> {
   // O(1), inline, run on every row: exactly the checks of parse() (header,
   // element kind, k, encoding, m, the length, zero padding, the queue's
   // bounds) without building a Status. Every write of add() stays inside
@@ -40,63 +51,10 @@ struct Family {
         (encoding != Encoding::kStored && encoding != Encoding::kWorking))
       return false;
     const uint64_t cells = cells_of(data);
-    if (cells < kMinCells || cells > kMaxCells ||
-        len != (encoding == Encoding::kStored ? filter_size(cells)
-                                              : counting_bloom::working_size(cells)))
-      return false;
-    if (cells % 16 != 0 && (load_le64(data + filter_size(cells) - 8) >> (4 * (cells % 16))) != 0)
-      return false;
-    if (encoding == Encoding::kStored) return true;
-    const uint8_t* queue = detail::queue_of(data, cells);
-    uint32_t pending, head;
-    std::memcpy(&pending, queue + detail::kQueueCountOffset, 4);
-    std::memcpy(&head, queue + detail::kQueueHeadOffset, 4);
-    return pending <= kPendingSlots && head < kPendingSlots;
-  }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
-
-  static size_t working_size(const View& v) { return v.size; }
-  static void write_working(const View& v, uint8_t* dst) { std::memcpy(dst, v.data, v.size); }
-
-  static size_t stored_size(const View& v) { return filter_size(v.cells); }
-  static void write_stored(const View& v, uint8_t* dst) { counting_bloom::write_stored(v, dst); }
-
-  struct Element {
-    Hash128 hash;
-  };
-
-  struct Growth {
-    size_t size;
-  };
-
-  static bool add(uint8_t* state, Element& e, Growth*) {
-    if (encoding_of(state) == Encoding::kWorking) {
-      add_hash_deferred(state, e.hash);
-    } else {
-      add_hash(state, e.hash);
-    }
-    return true;
-  }
-
-  static Status plan_growth(const View& v, Growth* growth) {
-    growth->size = v.size;
-    return Status::ok();
-  }
-  static void grow(const View& v, const Growth&, uint8_t* dst) { write_working(v, dst); }
-
-  struct MergePlan {
-    bool in_place;
-    size_t size;
-  };
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    *plan = MergePlan{true, a.size};
-    return check_compatible(a, b);
-  }
-
-  static void merge(uint8_t* a_buffer, const View&, const View& b, const MergePlan&, uint8_t*) {
-    union_into(a_buffer, b);
+    if (cells < kMinCells || cells > kMaxCells) return false;
+    uint32_t pending;
+    return cell_array::check_body<4>(data, len, cells, encoding == Encoding::kWorking,
+                                     &pending) == cell_array::BodyProblem::kNone;
   }
 };
 

@@ -155,6 +155,7 @@
 #include "core/common/bytes.h"
 #include "core/common/hash.h"
 #include "core/common/header.h"
+#include "core/common/prefetch_queue.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -194,9 +195,10 @@ inline uint64_t seen_capacity_for(uint64_t entries) {
   return cap;
 }
 
-// The queue of the deferred encoding, after the layout.
-constexpr uint32_t kPendingSlots = 16;
-constexpr size_t kQueueBytes = 8 + 16 * kPendingSlots;
+// The queue of the deferred encoding, after the layout
+// (core/common/prefetch_queue.h).
+constexpr uint32_t kPendingSlots = prefetch_queue::kSlots;
+constexpr size_t kQueueBytes = prefetch_queue::kBytes;
 
 // The design load alpha of a bucket size (2, 4 or 8): the share of slots that
 // inserts fill reliably within kMaxKicks relocations (measured in

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/common/element_kind.h"
+#include "core/common/filter_target.h"
 #include "core/cuckoo/cuckoo.h"
 
 namespace sketch::cuckoo {
@@ -17,14 +18,8 @@ double design_load(int bucket_size) {
 }
 
 Status plan_size(int64_t n, double p, int64_t bucket_size, Params* out) {
-  if (n < 1)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cuckoo filter capacity n must be at least 1, got %lld",
-                         static_cast<long long>(n));
-  if (!(p > 0.0 && p < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cuckoo filter false-positive rate p must be between 0 and 1 "
-                         "(exclusive), got %g", p);
+  if (Status st = check_filter_target("cuckoo filter", "rate", n, p); !st.is_ok())
+    return st;
   if (!valid_bucket_size(bucket_size))
     return Status::error(StatusCode::kInvalidParameter,
                          "cuckoo filter bucket size must be 2, 4 or 8, got %lld",
@@ -99,11 +94,7 @@ const char* walk(const uint8_t* data, size_t len, View* v) {
 // count and head inside its slots. nullptr or the reason.
 const char* check_queue(const uint8_t* data, size_t len, size_t used, uint32_t* pending) {
   if (len - used != kQueueBytes) return "a deferred state's queue has the wrong length";
-  uint32_t count, head;
-  std::memcpy(&count, data + used, 4);
-  std::memcpy(&head, data + used + 4, 4);
-  if (count > kPendingSlots || head >= kPendingSlots) return "an inconsistent queue";
-  *pending = count;
+  if (!prefetch_queue::parse(data + used, pending)) return "an inconsistent queue";
   return nullptr;
 }
 
@@ -261,7 +252,7 @@ void write_empty(uint8_t* dst, const Params& params) {
 
 void write_empty_deferred(uint8_t* dst, const Params& params) {
   write_empty(dst, params);
-  std::memset(dst + filter_size(params), 0, kQueueBytes);
+  prefetch_queue::clear(dst + filter_size(params));
   dst[6] = static_cast<uint8_t>(Encoding::kDeferred);
 }
 

@@ -149,20 +149,6 @@ uint8_t* queue_of(const Chain& c) {
   return last.area + area_bytes(last.buckets, c.b, c.f) + kGuardBytes;
 }
 
-uint32_t load_u32(const uint8_t* p) {
-  uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-
-void store_u32(uint8_t* p, uint32_t v) { std::memcpy(p, &v, 4); }
-
-Hash128 queued(const uint8_t* queue, uint32_t slot) {
-  Hash128 h;
-  std::memcpy(&h, queue + 8 + 16 * slot, 16);
-  return h;
-}
-
 // Asks for the cache line of a bucket. GCC deletes __builtin_prefetch in a
 // loop whose only effect it is (as a loop without side effects), so the
 // prefetch is an instruction the compiler must keep where there is one.
@@ -193,43 +179,28 @@ AddResult add_hash(uint8_t* filter, Hash128 h) { return add_to_chain(filter, h, 
 AddResult add_deferred(uint8_t* filter, Hash128 h) {
   Chain c;
   chain_of(filter, &c);
-  uint8_t* queue = queue_of(c);
-  const uint32_t count = load_u32(queue);
-  const uint32_t head = load_u32(queue + 4);
   prefetch_buckets(c, h);
-  if (count < kPendingSlots) {
-    std::memcpy(queue + 8 + 16 * ((head + count) % kPendingSlots), &h, 16);
-    store_u32(queue, count + 1);
-    return AddResult::kAdded;
-  }
-  // The oldest hash's buckets were prefetched kPendingSlots adds ago.
-  const AddResult r = add_in_chain(c, queued(queue, head), true);
-  if (r == AddResult::kFull) return r;  // nothing changed: the caller grows
-  std::memcpy(queue + 8 + 16 * head, &h, 16);
-  store_u32(queue + 4, (head + 1) % kPendingSlots);
-  return AddResult::kAdded;
+  // The oldest hash's buckets were prefetched kPendingSlots adds ago. When it
+  // finds no room nothing changes: the caller grows and calls again.
+  const bool queued = prefetch_queue::push(queue_of(c), h, [&](Hash128 oldest) {
+    return add_in_chain(c, oldest, true) != AddResult::kFull;
+  });
+  return queued ? AddResult::kAdded : AddResult::kFull;
 }
 
 uint32_t pending_of(const uint8_t* filter, size_t len) {
   if (encoding_of(filter) != Encoding::kDeferred || len < kQueueBytes) return 0;
-  return load_u32(filter + len - kQueueBytes);
+  return prefetch_queue::count(filter + len - kQueueBytes);
 }
 
 AddResult settle(uint8_t* filter) {
   if (encoding_of(filter) != Encoding::kDeferred) return AddResult::kAdded;
   Chain c;
   chain_of(filter, &c);
-  uint8_t* queue = queue_of(c);
-  uint32_t count = load_u32(queue);
-  uint32_t head = load_u32(queue + 4);
-  while (count > 0) {
-    if (add_in_chain(c, queued(queue, head), true) == AddResult::kFull) return AddResult::kFull;
-    head = (head + 1) % kPendingSlots;
-    count--;
-    store_u32(queue, count);
-    store_u32(queue + 4, head);
-  }
-  return AddResult::kAdded;
+  const bool drained = prefetch_queue::drain(queue_of(c), [&](Hash128 h) {
+    return add_in_chain(c, h, true) != AddResult::kFull;
+  });
+  return drained ? AddResult::kAdded : AddResult::kFull;
 }
 
 AddResult add_new_hash(uint8_t* filter, Hash128 h) { return add_to_chain(filter, h, true); }

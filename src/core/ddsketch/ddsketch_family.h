@@ -9,6 +9,7 @@
 // calls state::accept_kind for a ddsketch.
 #pragma once
 
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
 #include "core/ddsketch/ddsketch.h"
@@ -78,10 +79,7 @@ struct Family {
   using MergePlan = ddsketch::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = check_mergeable(a, b);
-    if (!st.is_ok()) return st;
-    *plan = ddsketch::plan_merge(a, b);
-    return Status::ok();
+    return plan_checked_merge(a, b, plan, check_mergeable, ddsketch::plan_merge);
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,

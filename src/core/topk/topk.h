@@ -77,6 +77,7 @@
 #include <cstdint>
 
 #include "core/common/header.h"
+#include "core/common/scale.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -200,8 +201,9 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
 
 // --- aging ----------------------------------------------------------------
 
-// kInvalidParameter unless 0 < factor <= 1 (NaN refused).
-Status check_scale_factor(double factor);
+// kInvalidParameter unless 0 < factor <= 1 (NaN refused): the check every
+// aging family shares (core/common/scale.h).
+using sketch::check_scale_factor;
 
 // The stored summary of a stored view v with
 // every counter and N multiplied by factor and rounded down, Δ rounded up

@@ -8,8 +8,10 @@
 #pragma once
 
 #include "core/common/bytes.h"
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/header.h"
+#include "core/common/item_text.h"
 #include "core/topk/topk.h"
 #include "core/topk/topk_internal.h"
 
@@ -77,14 +79,10 @@ struct Family {
   static size_t stored_size(const View& v) { return canonical_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
 
-  // The item's text, produced on demand: at most kMaxItemBytes bytes,
-  // `clipped` when the value's text was longer.
-  struct Text {
-    const uint8_t* bytes;
-    uint32_t len;
-    bool clipped;
-  };
-  using TextSource = Text (*)(void* context);
+  // The text, produced on demand (core/common/item_text.h): at most
+  // kMaxItemBytes bytes, `clipped` when the value's text was longer.
+  using Text = ItemText;
+  using TextSource = ItemTextSource;
 
   struct Element {
     uint64_t hash;
@@ -138,10 +136,7 @@ struct Family {
   using MergePlan = topk::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = check_mergeable(a, b);
-    if (!st.is_ok()) return st;
-    *plan = topk::plan_merge(a, b);
-    return Status::ok();
+    return plan_checked_merge(a, b, plan, check_mergeable, topk::plan_merge);
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,

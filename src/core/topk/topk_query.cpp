@@ -19,16 +19,6 @@ void best_first(const View& v, uint32_t* order) {
   });
 }
 
-Status check_scale_factor(double factor) {
-  if (!(factor > 0.0 && factor <= 1.0))
-    return std::isnan(factor)
-               ? Status::error(StatusCode::kInvalidParameter,
-                               "scale factor must be greater than 0 and at most 1, got NaN")
-               : Status::error(StatusCode::kInvalidParameter,
-                               "scale factor must be greater than 0 and at most 1, got %g", factor);
-  return Status::ok();
-}
-
 size_t scaled_size(const View& v, double factor) {
   const ExactFactor f(factor);
   uint32_t items = 0;
