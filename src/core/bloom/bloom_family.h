@@ -10,11 +10,12 @@
 #include "core/bloom/bloom.h"
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 
 namespace sketch::bloom {
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = bloom::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -101,5 +102,7 @@ struct Family {
     union_into(a_buffer, b);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::bloom

@@ -10,6 +10,7 @@
 #include "core/cms/cms_internal.h"
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 
 namespace sketch::cms {
@@ -42,7 +43,7 @@ __attribute__((always_inline)) inline bool is_working_state(const uint8_t* data,
          load_le32(data + kWorkingReservedOffset) == 0;
 }
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = cms::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -152,5 +153,7 @@ struct Family {
     merge_into(out, b);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::cms

@@ -12,12 +12,13 @@
 
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/counting_bloom/counting_bloom.h"
 
 namespace sketch::counting_bloom {
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = counting_bloom::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -99,5 +100,7 @@ struct Family {
     union_into(a_buffer, b);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::counting_bloom

@@ -9,6 +9,7 @@
 
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/theta/theta.h"
 #include "core/theta/theta_internal.h"
@@ -37,7 +38,9 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          theta <= kThetaExact;
 }
 
-struct Family {
+struct Family : state::FamilyDefaults {
+  static constexpr bool kHasWorkingView = true;
+
   using View = theta::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -107,5 +110,7 @@ struct Family {
     theta::merge(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::theta

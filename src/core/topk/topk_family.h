@@ -9,6 +9,7 @@
 
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/topk/topk.h"
 #include "core/topk/topk_internal.h"
@@ -36,7 +37,9 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          working_bytes(capacity, arena) == len;
 }
 
-struct Family {
+struct Family : state::FamilyDefaults {
+  static constexpr bool kHasWorkingView = true;
+
   using View = topk::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -144,5 +147,7 @@ struct Family {
     topk::merge(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::topk
