@@ -161,6 +161,17 @@ constexpr bool trivially_destructible() {
   return std::is_trivially_destructible_v<T>;
 }
 
+// One required member: `member` names its detector, `signature` the
+// declaration the message asks for.
+#define SKETCH_REQUIRE(member, signature) \
+  static_assert(member<F>::value, "sketch family contract: missing or ill-typed " signature)
+
+// One type whose objects live in frames an ERROR may longjmp out of.
+#define SKETCH_REQUIRE_TRIVIAL(type)                                                  \
+  static_assert(trivially_destructible<typename F::type>(),                           \
+                "sketch family contract: " #type " must be trivially destructible "   \
+                "(an ERROR longjmps through the frames that hold it)")
+
 // The members that depend on Element and Growth, checked only for a family
 // that adds elements (so that the missing types give one message each).
 template <class F>
@@ -169,21 +180,11 @@ constexpr bool check_adds() {
   static_assert(HasGrowthSize<F>::value,
                 "sketch family contract: missing type Growth with a size_t member size");
   if constexpr (HasElement<F>::value && HasGrowthSize<F>::value) {
-    static_assert(HasAdd<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static bool add(uint8_t*, Element&, Growth*)");
-    static_assert(HasPlanGrowth<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static Status plan_growth(const View&, Growth*)");
-    static_assert(HasGrow<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static void grow(const View&, const Growth&, uint8_t*)");
-    static_assert(trivially_destructible<typename F::Element>(),
-                  "sketch family contract: Element must be trivially destructible "
-                  "(an ERROR longjmps through the frames that hold it)");
-    static_assert(trivially_destructible<typename F::Growth>(),
-                  "sketch family contract: Growth must be trivially destructible "
-                  "(an ERROR longjmps through the frames that hold it)");
+    SKETCH_REQUIRE(HasAdd, "static bool add(uint8_t*, Element&, Growth*)");
+    SKETCH_REQUIRE(HasPlanGrowth, "static Status plan_growth(const View&, Growth*)");
+    SKETCH_REQUIRE(HasGrow, "static void grow(const View&, const Growth&, uint8_t*)");
+    SKETCH_REQUIRE_TRIVIAL(Element);
+    SKETCH_REQUIRE_TRIVIAL(Growth);
   }
   return true;
 }
@@ -194,9 +195,7 @@ constexpr bool check_hooks() {
                 "sketch family contract: working_view is declared without kHasWorkingView, "
                 "or kHasWorkingView is set without working_view");
   if constexpr (F::kHasWorkingView)
-    static_assert(HasWorkingViewHook<F>::value,
-                  "sketch family contract: ill-typed "
-                  "static View working_view(const uint8_t*, size_t)");
+    SKETCH_REQUIRE(HasWorkingViewHook, "static View working_view(const uint8_t*, size_t)");
   static_assert(F::kDefersAdds == DeclaresHasPending<F>::value,
                 "sketch family contract: has_pending is declared without kDefersAdds, "
                 "or kDefersAdds is set without has_pending");
@@ -206,11 +205,8 @@ constexpr bool check_hooks() {
   static_assert(!F::kDefersAdds || F::kAddsElements,
                 "sketch family contract: only a family that adds elements can defer them");
   if constexpr (F::kDefersAdds && F::kAddsElements) {
-    static_assert(HasPendingHook<F>::value,
-                  "sketch family contract: ill-typed "
-                  "static bool has_pending(const uint8_t*, size_t)");
-    static_assert(HasSettleHook<F>::value,
-                  "sketch family contract: ill-typed static bool settle(uint8_t*, Growth*)");
+    SKETCH_REQUIRE(HasPendingHook, "static bool has_pending(const uint8_t*, size_t)");
+    SKETCH_REQUIRE(HasSettleHook, "static bool settle(uint8_t*, Growth*)");
   }
   return true;
 }
@@ -228,51 +224,31 @@ constexpr bool check_family() {
   if constexpr (HasView<F>::value) {
     static_assert(HasViewSize<F>::value,
                   "sketch family contract: View needs a size_t member size (its bytes)");
-    static_assert(HasBytesOf<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static const uint8_t* bytes_of(const View&)");
-    static_assert(HasParse<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static Status parse(const uint8_t*, size_t, View*)");
-    static_assert(HasIsWorking<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static bool is_working(const uint8_t*, size_t)");
-    static_assert(HasIsStored<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static bool is_stored(const View&)");
-    static_assert(HasWorkingSize<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static size_t working_size(const View&)");
-    static_assert(HasWriteWorking<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static void write_working(const View&, uint8_t*)");
-    static_assert(HasStoredSize<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static size_t stored_size(const View&)");
-    static_assert(HasWriteStored<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static void write_stored(const View&, uint8_t*)");
+    SKETCH_REQUIRE(HasBytesOf, "static const uint8_t* bytes_of(const View&)");
+    SKETCH_REQUIRE(HasParse, "static Status parse(const uint8_t*, size_t, View*)");
+    SKETCH_REQUIRE(HasIsWorking, "static bool is_working(const uint8_t*, size_t)");
+    SKETCH_REQUIRE(HasIsStored, "static bool is_stored(const View&)");
+    SKETCH_REQUIRE(HasWorkingSize, "static size_t working_size(const View&)");
+    SKETCH_REQUIRE(HasWriteWorking, "static void write_working(const View&, uint8_t*)");
+    SKETCH_REQUIRE(HasStoredSize, "static size_t stored_size(const View&)");
+    SKETCH_REQUIRE(HasWriteStored, "static void write_stored(const View&, uint8_t*)");
     static_assert(HasPlanInPlace<F>::value && HasPlanSize<F>::value,
                   "sketch family contract: missing type MergePlan with members "
                   "bool in_place and size_t size");
-    static_assert(HasPlanMerge<F>::value,
-                  "sketch family contract: missing or ill-typed "
-                  "static Status plan_merge(const View&, const View&, MergePlan*)");
-    static_assert(HasMerge<F>::value,
-                  "sketch family contract: missing or ill-typed static void merge(uint8_t*, "
-                  "const View&, const View&, const MergePlan&, uint8_t*)");
-    static_assert(trivially_destructible<typename F::View>(),
-                  "sketch family contract: View must be trivially destructible "
-                  "(an ERROR longjmps through the frames that hold it)");
+    SKETCH_REQUIRE(HasPlanMerge, "static Status plan_merge(const View&, const View&, MergePlan*)");
+    SKETCH_REQUIRE(HasMerge, "static void merge(uint8_t*, const View&, const View&, "
+                             "const MergePlan&, uint8_t*)");
+    SKETCH_REQUIRE_TRIVIAL(View);
     if constexpr (HasPlanInPlace<F>::value)
-      static_assert(trivially_destructible<typename F::MergePlan>(),
-                    "sketch family contract: MergePlan must be trivially destructible "
-                    "(an ERROR longjmps through the frames that hold it)");
+      SKETCH_REQUIRE_TRIVIAL(MergePlan);
     if constexpr (F::kAddsElements) check_adds<F>();
     check_hooks<F>();
   }
   return true;
 }
+
+#undef SKETCH_REQUIRE
+#undef SKETCH_REQUIRE_TRIVIAL
 
 // The mechanism's own frames hold a Status beside the family's types.
 static_assert(std::is_trivially_destructible_v<Status>,

@@ -232,7 +232,7 @@ Status merge(uint8_t* state, size_t len, const typename Family::View& other_in, 
   ElementKind kind;
   st = combine_element_kinds(element_kind_of(state), element_kind_of(Family::bytes_of(other)), &kind);
   if (!st.is_ok()) return st;
-  typename Family::MergePlan plan;
+  typename Family::MergePlan plan{};
   st = Family::plan_merge(a, other, &plan);
   if (!st.is_ok()) return st;
   uint8_t* dst = plan.in_place ? nullptr : alloc(plan.size);
