@@ -102,12 +102,6 @@ struct SketchStates {
     raise_if(state::accept_kind(state, hasher->kind));
   }
 
-  // Marks a new empty sketch as holding no kind of value yet.
-  static uint8_t* without_kind(uint8_t* sketch) {
-    sketch[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
-    return sketch;
-  }
-
   // The stored form of a view, as a new varlena.
   static struct varlena* stored_of(const View& v) {
     return reinterpret_cast<struct varlena*>(DatumGetPointer(stored(Family::bytes_of(v), v.size)));

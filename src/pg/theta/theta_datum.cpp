@@ -27,7 +27,7 @@ Status theta_validate(const uint8* data, size_t len) {
 uint8_t* theta_new_state(int lg_k) {
   uint8_t* state = ThetaStates::allocate(theta::new_working_size(lg_k));
   theta::write_new_working(lg_k, state);
-  return ThetaStates::without_kind(state);
+  return state;
 }
 
 }  // namespace sketch::pg
