@@ -41,7 +41,6 @@ inline bool in_aggregate(FunctionCallInfo fcinfo) {
 template <class Family, const char* kTypeName, void (*Raise)(const Status&)>
 struct SketchStates {
   using View = typename Family::View;
-  using Element = typename Family::Element;
 
   // The allocator the core mechanism grows states with: a new zeroed varlena
   // in CurrentMemoryContext, refusing sizes PostgreSQL cannot store.
@@ -115,6 +114,9 @@ struct SketchStates {
     return state;
   }
 
+  // A template so that a family without elements (kAddsElements false)
+  // instantiates the rest of this struct.
+  template <class Element>
   static pg_attribute_always_inline uint8_t* add(uint8_t* state, Element& element) {
     uint8_t* out = nullptr;
     const Status st = state::add<Family>(state, length_of(state), element, allocate, &out);

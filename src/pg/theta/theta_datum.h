@@ -3,7 +3,8 @@
 // Stored values are always in the stored (canonical) encoding. Aggregate
 // states of theta_agg and theta_union are working states handled by the
 // shared mechanism (aggregate_state.h) with theta's traits
-// (core/theta/theta_family.h); theta_intersect's state is a stored sketch.
+// (core/theta/theta_family.h); theta_intersect's, a stored sketch, by the
+// same mechanism with core/theta/theta_intersect_family.h.
 #pragma once
 
 #include "core/theta/theta_family.h"
