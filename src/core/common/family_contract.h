@@ -99,6 +99,8 @@ struct HasElement : std::false_type {};
 template <class F>
 struct HasElement<F, std::void_t<typename F::Element>> : std::true_type {};
 
+// Arguments of the detectors' calls, which are never evaluated (declared
+// only, never defined).
 const uint8_t* const_bytes();
 uint8_t* bytes();
 
