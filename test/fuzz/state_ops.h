@@ -146,7 +146,7 @@ inline Status accept_kind(Bytes* state, ElementKind kind) {
 // other, growth) and writes the state before anything can be refused.
 template <class Family>
 bool has_pending(const uint8_t* data, size_t len) {
-  if constexpr (state::HasSettle<Family>::value) {
+  if constexpr (Family::kDefersAdds) {
     return Family::has_pending(data, len);
   } else {
     (void)data;

@@ -24,7 +24,7 @@
 //
 //   byte 0-7    common header (header.h): kind bloom, version 1, hash
 //               identity; param[0] = k (1..kMaxHashes), param[1] = layout
-//               and encoding (below), param[2] = the element kind
+//               and encoding (below), byte 7 = the element kind
 //               (element_kind.h)
 //   byte 8-15   m, the number of bits, uint64 (kMinBits..kMaxBits)
 //   byte 16-    the bit array: ceil(m/64) 64-bit words; bit j is bit j%64 of
@@ -39,7 +39,7 @@
 // split-block layout existed has 0 or 1 there, so old values keep their
 // meaning byte for byte), 1 split-block (split_block.h: Parquet's filter,
 // k = 8, m a whole number of 256-bit blocks, hashed with XXH64 of the Parquet
-// PLAIN encoding; param[2] is then one of the Parquet physical-type kinds of
+// PLAIN encoding; byte 7 is then one of the Parquet physical-type kinds of
 // element_kind.h, or none). Builds before the split-block layout refuse
 // param[1] = 2 or 3 as an unknown encoding instead of misreading it. The
 // split-block bit array is the Parquet bitset byte for byte.

@@ -6,6 +6,7 @@
 #include "core/bloom/bloom.h"
 #include "core/common/cell_array_family.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 
 namespace sketch::bloom {
@@ -58,5 +59,7 @@ struct Family : cell_array::Family<CellArrayOps> {
                                      &pending) == cell_array::BodyProblem::kNone;
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::bloom

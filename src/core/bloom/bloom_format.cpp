@@ -100,11 +100,11 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          "invalid bloom data: encoding %u is an aggregate's working state, "
                          "which is never stored", header.param[1]);
   const bool split = layout == Layout::kSplitBlock;
-  if (split ? !(is_parquet_kind(header.param[2]) ||
-                header.param[2] == static_cast<uint8_t>(ElementKind::kNone))
-            : !valid_element_kind(header.param[2]))
+  if (split ? !(is_parquet_kind(element_kind_byte(data)) ||
+                element_kind_byte(data) == static_cast<uint8_t>(ElementKind::kNone))
+            : !valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: unknown element kind %u", header.param[2]);
+                         "invalid bloom data: unknown element kind %u", element_kind_byte(data));
   if (split && hashes != split_block::kWordsPerBlock)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: a split-block filter has 8 hashes, not %d", hashes);
@@ -138,34 +138,30 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 
 namespace {
 
-void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding) {
+void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding,
+                        ElementKind kind) {
   write_header(dst, Header{SketchKind::kBloom, kFormatVersion, kHashIdentity,
                            {static_cast<uint8_t>(params.hashes),
-                            layout_encoding_byte(params.layout, encoding),
-                            // Classic writers leave the kind 0 (the state
-                            // mechanism sets it); a split-block filter has
-                            // no kind 0 (built before kinds existed), so it
-                            // starts with none.
-                            params.layout == Layout::kSplitBlock
-                                ? static_cast<uint8_t>(ElementKind::kNone)
-                                : uint8_t{0}}});
+                            layout_encoding_byte(params.layout, encoding)}},
+               kind);
   store_le64(dst + kBitCountOffset, params.bits);
 }
 
 }  // namespace
 
 void write_empty(uint8_t* dst, const Params& params) {
-  write_bloom_header(dst, params, Encoding::kStored);
+  write_bloom_header(dst, params, Encoding::kStored, ElementKind::kNone);
   std::fill(dst + kBitsOffset, dst + filter_size(params.bits), uint8_t{0});
 }
 
 void write_empty_working(uint8_t* dst, const Params& params) {
-  write_bloom_header(dst, params, Encoding::kWorking);
+  write_bloom_header(dst, params, Encoding::kWorking, ElementKind::kNone);
   std::fill(dst + kBitsOffset, dst + working_size(params.bits), uint8_t{0});
 }
 
 void write_stored(const View& v, uint8_t* dst) {
-  write_bloom_header(dst, Params{v.bits, v.hashes, v.layout}, Encoding::kStored);
+  write_bloom_header(dst, Params{v.bits, v.hashes, v.layout}, Encoding::kStored,
+                     element_kind_of(v.data));
   dst[4] = v.hash_identity;
   std::memcpy(dst + kBitsOffset, v.words, filter_size(v.bits) - kBitsOffset);
   for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });

@@ -11,6 +11,7 @@
 #include "core/common/bytes.h"
 #include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/common/item_text.h"
 
@@ -44,7 +45,7 @@ __attribute__((always_inline)) inline bool is_working_state(const uint8_t* data,
          load_le32(data + kWorkingReservedOffset) == 0;
 }
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = cms::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -147,5 +148,7 @@ struct Family {
     merge_into(out, b);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::cms

@@ -25,9 +25,10 @@ Status invalid(const char* what) {
 
 namespace detail {
 
-void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding) {
+void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding, ElementKind kind) {
   write_header(dst, Header{SketchKind::kCms, kFormatVersion, kHashIdentity,
-                           {flags, static_cast<uint8_t>(encoding), 0}});
+                           {flags, static_cast<uint8_t>(encoding)}},
+               kind);
 }
 
 }  // namespace detail
@@ -348,9 +349,9 @@ Status parse_fixed_fields(const uint8_t* data, size_t len, bool canonical, View*
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
     return Status::error(StatusCode::kInvalidFormat, "invalid cms data: unknown encoding %u",
                          header.param[1]);
-  if (!valid_element_kind(header.param[2]))
+  if (!valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid cms data: unknown element kind %u", header.param[2]);
+                         "invalid cms data: unknown element kind %u", element_kind_byte(data));
   if (len < kFixedBytes)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cms data: truncated (%zu bytes, the parameters need %zu)", len,
@@ -407,7 +408,8 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 // --- building --------------------------------------------------------------
 
 void write_empty(const Params& p, uint8_t* dst) {
-  write_cms_header(dst, p.conservative ? kFlagConservative : 0, Encoding::kStored);
+  write_cms_header(dst, p.conservative ? kFlagConservative : 0, Encoding::kStored,
+                   ElementKind::kNone);
   store_le32(dst + kWidthOffset, p.width);
   store_le32(dst + kDepthOffset, p.depth);
   store_le32(dst + kCapacityOffset, p.candidates);
@@ -428,7 +430,7 @@ void write_canonical(const View& v, uint8_t* dst) {
     std::memcpy(dst, v.data, v.size);
     return;
   }
-  write_cms_header(dst, flags_of(v.data), Encoding::kStored);
+  write_cms_header(dst, flags_of(v.data), Encoding::kStored, element_kind_of(v.data));
   std::memcpy(dst + kWidthOffset, v.data + kWidthOffset, kStoredCountersOffset - kWidthOffset);
   const uint64_t counters = counters_bytes(v.params.width, v.params.depth);
   std::memcpy(dst + kStoredCountersOffset, v.data + kWorkingCountersOffset, counters);

@@ -4,7 +4,7 @@
 //
 //   0   8   common header: kind cms, version 1, hash identity,
 //           param[0] = flags (bit 0: conservative update),
-//           param[1] = encoding (1 stored, 2 working), param[2] = element kind
+//           param[1] = encoding (1 stored, 2 working), byte 7 = element kind
 //   8   4   width w
 //   12  4   depth d
 //   16  4   k, candidate capacity
@@ -146,7 +146,7 @@ inline const uint8_t* counters_of(const View& v) {
                                                    : kWorkingCountersOffset);
 }
 
-void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding);
+void write_cms_header(uint8_t* dst, uint8_t flags, Encoding encoding, ElementKind kind);
 
 // --- the per-row add (cms::add), inline in the aggregates' transition ---
 

@@ -232,9 +232,9 @@ class Working {
   uint32_t mask_;
 };
 
-void write_working_header(const Params& p, uint8_t flags, uint32_t count, uint64_t total,
-                          uint32_t arena_capacity, uint8_t* dst) {
-  write_cms_header(dst, flags, Encoding::kWorking);
+void write_working_header(const Params& p, uint8_t flags, ElementKind kind, uint32_t count,
+                          uint64_t total, uint32_t arena_capacity, uint8_t* dst) {
+  write_cms_header(dst, flags, Encoding::kWorking, kind);
   store_le32(dst + kWidthOffset, p.width);
   store_le32(dst + kDepthOffset, p.depth);
   store_le32(dst + kCapacityOffset, p.candidates);
@@ -252,7 +252,8 @@ void write_working_header(const Params& p, uint8_t flags, uint32_t count, uint64
 // --- building --------------------------------------------------------------
 
 void write_empty_working(const Params& p, uint32_t arena_capacity, uint8_t* dst) {
-  write_working_header(p, p.conservative ? kFlagConservative : 0, 0, 0, arena_capacity, dst);
+  write_working_header(p, p.conservative ? kFlagConservative : 0, ElementKind::kNone, 0, 0,
+                       arena_capacity, dst);
   // Counters, entries, heap and index start zeroed; the arena's contents are
   // never read beyond what was written.
   const WorkingLayout l = working_layout(p.width, p.depth, p.candidates);
@@ -262,7 +263,8 @@ void write_empty_working(const Params& p, uint32_t arena_capacity, uint8_t* dst)
 void write_working(const View& v, uint32_t candidates, uint32_t arena_capacity, uint8_t* dst) {
   Params p = v.params;
   p.candidates = candidates;
-  write_working_header(p, flags_of(v.data), 0, v.total, arena_capacity, dst);
+  write_working_header(p, flags_of(v.data), element_kind_of(v.data), 0, v.total,
+                       arena_capacity, dst);
   const WorkingLayout l = working_layout(p.width, p.depth, p.candidates);
   std::memset(dst + kWorkingCountersOffset, 0, l.arena - kWorkingCountersOffset);
   std::memcpy(dst + kWorkingCountersOffset, counters_of(v), counters_bytes(p.width, p.depth));

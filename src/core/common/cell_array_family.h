@@ -21,6 +21,7 @@
 
 #include <cstring>
 
+#include "core/common/family_contract.h"
 #include "core/common/hash.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
@@ -28,7 +29,7 @@
 namespace sketch::cell_array {
 
 template <class Ops>
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = typename Ops::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }

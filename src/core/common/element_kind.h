@@ -83,6 +83,9 @@ inline ElementKind element_kind_of(const uint8_t* sketch) {
   return static_cast<ElementKind>(sketch[kElementKindOffset]);
 }
 
+// The raw byte, for parsers that validate it (valid_element_kind).
+inline uint8_t element_kind_byte(const uint8_t* sketch) { return sketch[kElementKindOffset]; }
+
 // The kind of a sketch that holds values of kinds a and b (a merge). Equal
 // kinds, or kNone with anything, agree; kUnknown agrees with a kind whose
 // rule did not change. Anything else is kMismatch naming both.

@@ -18,7 +18,7 @@ const char* kind_name(SketchKind kind) {
   return "unknown";
 }
 
-void write_header(uint8_t* dst, const Header& header) {
+void write_header(uint8_t* dst, const Header& header, ElementKind element_kind) {
   dst[0] = kMagic0;
   dst[1] = kMagic1;
   dst[2] = static_cast<uint8_t>(header.kind);
@@ -26,7 +26,7 @@ void write_header(uint8_t* dst, const Header& header) {
   dst[4] = header.hash_identity;
   dst[5] = header.param[0];
   dst[6] = header.param[1];
-  dst[7] = header.param[2];
+  dst[kElementKindOffset] = static_cast<uint8_t>(element_kind);
 }
 
 Status read_header(const uint8_t* src, size_t len, SketchKind expected,
@@ -60,7 +60,6 @@ Status read_header(const uint8_t* src, size_t len, SketchKind expected,
   out->hash_identity = src[4];
   out->param[0] = src[5];
   out->param[1] = src[6];
-  out->param[2] = src[7];
   return Status::ok();
 }
 

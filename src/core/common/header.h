@@ -8,8 +8,9 @@
 //   byte 5-6  two bytes the kind uses for its own small parameters
 //             (Header::param[0..1]); byte 6 holds the encoding in every kind
 //             (bloom: in bit 0, its layout in bit 1)
-//   byte 7    the element kind (element_kind.h; Header::param[2]), 255 in
-//             every ddsketch, which hashes nothing
+//   byte 7    the element kind (element_kind.h): a required argument of
+//             write_header, read by element_kind_byte; 255 in every
+//             ddsketch, which hashes nothing
 //
 // Reading the header first lets every decoder refuse foreign bytes (a cms cast
 // to hll, a newer format, another hash) before it trusts any length.
@@ -18,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/common/element_kind.h"
 #include "core/common/status.h"
 
 namespace sketch {
@@ -58,16 +60,24 @@ constexpr uint8_t kHashIdentity = 1;
 constexpr uint8_t kMagic0 = 'S';
 constexpr uint8_t kMagic1 = 'K';
 
+// Bytes 2-6. The element kind, byte 7, is not part of it: read_header leaves
+// it to each family's parse (element_kind_byte), write_header takes it as a
+// required argument of its own.
 struct Header {
   SketchKind kind;
   uint8_t version;
   uint8_t hash_identity;
-  uint8_t param[3];
+  uint8_t param[2];
 };
 
 const char* kind_name(SketchKind kind);
 
-void write_header(uint8_t* dst, const Header& header);
+// Writes the 8 header bytes. The element kind is required so that no writer
+// can leave it 0 by forgetting (kUnknown: "built by 0.1.0", which skips the
+// kind check and would let a probe of another kind answer a wrong
+// "definitely not"): a new sketch passes ElementKind::kNone, a sketch made
+// from another that one's kind.
+void write_header(uint8_t* dst, const Header& header, ElementKind element_kind);
 
 // Checks magic, kind, version (1..max_version) and hash identity.
 // True when the first kHeaderSize bytes open a sketch of `kind` exactly as

@@ -16,31 +16,27 @@
 //   value is parsed with the family's structure checks and copied into a
 //   fresh working state first, or refused with a Status.
 //
-// A family plugs in with a traits type (see hll_family.h, cms_family.h,
-// bloom_family.h):
+// A family plugs in with a traits type (hll_family.h, cms_family.h, ...):
+// View, parse, is_working, the working and stored writers, add, growth and
+// merge planning. The members, their signatures and the optional hooks are
+// listed in family_contract.h, whose check_family<F>() ends every family
+// header and refuses to compile one that misses a member or whose flags and
+// hooks disagree. plan_growth and plan_merge may refuse (a family limit:
+// kOverflow; mismatched parameters: kMismatch); the loops below hand that
+// Status back unchanged and never call grow or merge then.
 //
-//   using View;                         parsed read-only look at a sketch
-//   const uint8_t* bytes_of(View)       the sketch's bytes, header first
-//   Status parse(data, len, View*)      any encoding, structure checked
-//   bool is_working(data, len)          O(1): a working state, safe to write
-//   size_t working_size(View)           bytes of a working copy of a view
-//   void write_working(View, dst)
-//   size_t stored_size(View)            bytes of the stored form
-//   void write_stored(View, dst)
-//   struct Element, struct Growth       one value to add; what a full state needs
-//   bool add(state, Element&, Growth*)  true when done; else says what to grow
-//   Status plan_growth(View, Growth*)   sets growth.size, the grown state's bytes,
-//                                       or refuses (a limit: kOverflow), which the
-//                                       grow loops below hand back unchanged
-//   void grow(View, Growth, dst)        writes the grown copy
-//   struct MergePlan                    { bool in_place; size_t size; ... }
-//   Status plan_merge(View a, View b, MergePlan*)  refuses mismatched parameters
-//   void merge(a_buffer, View a, View b, MergePlan, dst)
+// The element kind (header byte 7, element_kind.h) is the mechanism's: the
+// family writers take it as a required argument of write_header (a new
+// sketch holds kNone, a copy its source's), and only the functions here
+// rewrite it afterwards: carry_kind on every buffer made from another,
+// accept_kind for a value, the combined kind after a merge.
 //
 // `alloc(len)` is the caller's allocator: it returns `len` zeroed bytes the
 // state may live in (palloc in the server, a test arena in unit tests and
 // fuzzers, which drive this very code). It may refuse sizes by not returning
-// (the server raises an ERROR); nothing here holds a resource across it.
+// (the server raises an ERROR, a longjmp); nothing here holds a resource
+// across it, and family_contract.h asserts the trivial destructors that
+// make that jump legal.
 #pragma once
 
 #include <cstddef>
@@ -49,13 +45,15 @@
 #include <type_traits>
 
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/status.h"
 
 namespace sketch::state {
 
-// Every family keeps the element kind (element_kind.h) in header byte 7 and
-// its own writers leave it 0; these functions carry it over to every buffer
-// they make from another, so that no family has to.
+// Every family keeps the element kind (element_kind.h) in header byte 7.
+// Its writers already copy a source's kind; the mechanism carries it over to
+// every buffer it makes from another all the same, so that the kind of a
+// state never depends on a family getting this right.
 inline void carry_kind(const uint8_t* from, uint8_t* to) {
   to[kElementKindOffset] = from[kElementKindOffset];
 }
@@ -108,6 +106,7 @@ __attribute__((always_inline)) inline Status to_working(uint8_t* data, size_t le
 template <class Family, class Alloc>
 Status add_growing(uint8_t* state, size_t len, typename Family::Element& element,
                    typename Family::Growth growth, Alloc&& alloc, uint8_t** out) {
+  static_assert(Family::kAddsElements, "this family only combines sketches");
   do {
     typename Family::View v;
     if (!Family::parse(state, len, &v).is_ok())
@@ -143,38 +142,28 @@ __attribute__((always_inline)) inline Status add(uint8_t* state, size_t len,
 // other in place. Mismatched parameters are refused before anything is
 // written.
 // Families whose parse() of a working state is O(capacity) (topk and theta
-// check their whole table) also offer working_view(): the view of a state
-// is_working() accepted, in O(1). A state reaching merge() was made by this
-// code (to_working copied anything else after a full parse), so a union
-// aggregate does not re-check its own table on every row.
-template <class Family, class = void>
-struct HasWorkingView : std::false_type {};
-template <class Family>
-struct HasWorkingView<Family, std::void_t<decltype(Family::working_view(
-                                  static_cast<const uint8_t*>(nullptr), size_t{0}))>>
-    : std::true_type {};
-
+// check their whole table) set kHasWorkingView and offer working_view(): the
+// view of a state is_working() accepted, in O(1). A state reaching merge()
+// was made by this code (to_working copied anything else after a full
+// parse), so a union aggregate does not re-check its own table on every row.
+//
 // Families that defer part of an add (cuckoo's deferred encoding queues a
-// value behind a prefetch and adds it some rows later) also offer
+// value behind a prefetch and adds it some rows later) set kDefersAdds and
+// offer
 //   bool has_pending(data, len)      queued values remain
 //   bool settle(state, Growth*)      adds them in order; false when one needs
 //                                    room (the state is then grown, as for
 //                                    add, and settle called again)
 // and every state is settled before its stored form or a merge reads it.
-template <class Family, class = void>
-struct HasSettle : std::false_type {};
-template <class Family>
-struct HasSettle<Family, std::void_t<decltype(Family::settle(
-                             static_cast<uint8_t*>(nullptr),
-                             static_cast<typename Family::Growth*>(nullptr)))>>
-    : std::true_type {};
+// family_contract.h refuses to compile a family whose flags and hooks
+// disagree.
 
 // The state with its queued values added, grown as often as needed: *out is
 // the state itself or the buffer that replaced it (*len updated). Refused as
 // add_growing refuses.
 template <class Family, class Alloc>
 Status settle(uint8_t* state, size_t* len, Alloc&& alloc, uint8_t** out) {
-  if constexpr (HasSettle<Family>::value) {
+  if constexpr (Family::kDefersAdds) {
     typename Family::Growth growth;
     while (!Family::settle(state, &growth)) {
       typename Family::View v;
@@ -198,7 +187,7 @@ Status settle(uint8_t* state, size_t* len, Alloc&& alloc, uint8_t** out) {
 template <class Family, class Alloc>
 Status settled(const uint8_t* data, size_t* len, Alloc&& alloc, const uint8_t** out) {
   *out = data;
-  if constexpr (HasSettle<Family>::value) {
+  if constexpr (Family::kDefersAdds) {
     if (!Family::has_pending(data, *len)) return Status::ok();
     uint8_t* copy = alloc(*len);
     std::memcpy(copy, data, *len);
@@ -212,7 +201,7 @@ Status settled(const uint8_t* data, size_t* len, Alloc&& alloc, const uint8_t** 
 
 template <class Family>
 Status view_of_state(const uint8_t* state, size_t len, typename Family::View* out) {
-  if constexpr (HasWorkingView<Family>::value) {
+  if constexpr (Family::kHasWorkingView) {
     if (Family::is_working(state, len)) {
       *out = Family::working_view(state, len);
       return Status::ok();
@@ -225,7 +214,7 @@ template <class Family, class Alloc>
 Status merge(uint8_t* state, size_t len, const typename Family::View& other_in, Alloc&& alloc,
              uint8_t** out, size_t* out_len) {
   typename Family::View other = other_in;
-  if constexpr (HasSettle<Family>::value) {
+  if constexpr (Family::kDefersAdds) {
     Status settle_st = settle<Family>(state, &len, alloc, &state);
     if (!settle_st.is_ok()) return settle_st;
     size_t other_len = other.size;
@@ -243,7 +232,7 @@ Status merge(uint8_t* state, size_t len, const typename Family::View& other_in, 
   ElementKind kind;
   st = combine_element_kinds(element_kind_of(state), element_kind_of(Family::bytes_of(other)), &kind);
   if (!st.is_ok()) return st;
-  typename Family::MergePlan plan;
+  typename Family::MergePlan plan{};
   st = Family::plan_merge(a, other, &plan);
   if (!st.is_ok()) return st;
   uint8_t* dst = plan.in_place ? nullptr : alloc(plan.size);

@@ -7,6 +7,7 @@
 
 #include "core/common/element_kind.h"
 #include "core/common/filter_target.h"
+#include "core/common/working_state.h"
 
 namespace sketch::counting_bloom {
 
@@ -47,10 +48,11 @@ inline uint64_t gather_nonzero(uint64_t w) {
   return x;
 }
 
-void write_counting_header(uint8_t* dst, const Params& params, Encoding encoding) {
+void write_counting_header(uint8_t* dst, const Params& params, Encoding encoding,
+                           ElementKind kind) {
   write_header(dst, Header{SketchKind::kCountingBloom, kFormatVersion, kHashIdentity,
-                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding),
-                            0}});
+                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding)}},
+               kind);
   store_le64(dst + kCellCountOffset, params.cells);
 }
 
@@ -115,9 +117,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid counting_bloom data: unknown encoding %u", header.param[1]);
-  if (!valid_element_kind(header.param[2]))
+  if (!valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid counting_bloom data: unknown element kind %u", header.param[2]);
+                         "invalid counting_bloom data: unknown element kind %u", element_kind_byte(data));
   if (len < kCellsOffset)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid counting_bloom data: truncated before the cell count (%zu "
@@ -141,17 +143,18 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 }
 
 void write_empty(uint8_t* dst, const Params& params) {
-  write_counting_header(dst, params, Encoding::kStored);
+  write_counting_header(dst, params, Encoding::kStored, ElementKind::kNone);
   std::fill(dst + kCellsOffset, dst + filter_size(params.cells), uint8_t{0});
 }
 
 void write_empty_working(uint8_t* dst, const Params& params) {
-  write_counting_header(dst, params, Encoding::kWorking);
+  write_counting_header(dst, params, Encoding::kWorking, ElementKind::kNone);
   std::fill(dst + kCellsOffset, dst + working_size(params.cells), uint8_t{0});
 }
 
 void write_stored(const View& v, uint8_t* dst) {
-  write_counting_header(dst, Params{v.cells, v.hashes}, Encoding::kStored);
+  write_counting_header(dst, Params{v.cells, v.hashes}, Encoding::kStored,
+                        element_kind_of(v.data));
   dst[4] = v.hash_identity;
   std::memcpy(dst + kCellsOffset, v.words, filter_size(v.cells) - kCellsOffset);
   for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });
@@ -207,7 +210,7 @@ Counts count_cells(const View& v) {
 void to_bloom(const View& v, uint8_t* dst) {
   bloom::write_empty(dst, bloom::Params{v.cells, v.hashes});
   dst[4] = v.hash_identity;
-  dst[kElementKindOffset] = v.data[kElementKindOffset];
+  state::carry_kind(v.data, dst);
   uint8_t* bits = dst + bloom::kBitsOffset;
   const uint64_t words = word_count(v.cells);
   for (uint64_t i = 0; i < words; i++) {

@@ -39,7 +39,7 @@
 //
 //   byte 0-7    common header (header.h): kind counting_bloom (7), version 1,
 //               hash identity; param[0] = k (1..kMaxHashes), param[1] =
-//               encoding (0 = stored), param[2] = element kind (byte 7,
+//               encoding (0 = stored), byte 7 = element kind (byte 7,
 //               element_kind.h, kept by the shared state mechanism)
 //   byte 8-15   m, the number of cells, uint64 (kMinCells..kMaxCells)
 //   byte 16-    the counters: ceil(m/16) 64-bit words; cell j is nibble j%2

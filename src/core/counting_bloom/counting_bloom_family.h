@@ -7,6 +7,7 @@
 
 #include "core/common/cell_array_family.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/counting_bloom/counting_bloom.h"
 
@@ -57,5 +58,7 @@ struct Family : cell_array::Family<CellArrayOps> {
                                      &pending) == cell_array::BodyProblem::kNone;
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::counting_bloom

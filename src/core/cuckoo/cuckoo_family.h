@@ -11,12 +11,15 @@
 #pragma once
 
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/cuckoo/cuckoo.h"
 
 namespace sketch::cuckoo {
 
-struct Family {
+struct Family : state::FamilyDefaults {
+  static constexpr bool kDefersAdds = true;  // the deferred encoding queues adds
+
   using View = cuckoo::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -143,5 +146,7 @@ struct Family {
     }
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::cuckoo

@@ -159,9 +159,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
       encoding != Encoding::kDeferred && encoding != Encoding::kDistinct)
     return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
                          header.param[1]);
-  if (!valid_element_kind(header.param[2]))
+  if (!valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid cuckoo data: unknown element kind %u", header.param[2]);
+                         "invalid cuckoo data: unknown element kind %u", element_kind_byte(data));
   View v;
   const char* problem = walk(data, len, &v);
   if (problem != nullptr)
@@ -234,9 +234,11 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 
 namespace {
 
-void write_cuckoo_header(uint8_t* dst, int f, Encoding encoding, uint8_t hash_identity) {
+void write_cuckoo_header(uint8_t* dst, int f, Encoding encoding, uint8_t hash_identity,
+                         ElementKind kind) {
   write_header(dst, Header{SketchKind::kCuckoo, kFormatVersion, hash_identity,
-                           {static_cast<uint8_t>(f), static_cast<uint8_t>(encoding), 0}});
+                           {static_cast<uint8_t>(f), static_cast<uint8_t>(encoding)}},
+               kind);
 }
 
 }  // namespace
@@ -244,7 +246,8 @@ void write_cuckoo_header(uint8_t* dst, int f, Encoding encoding, uint8_t hash_id
 void write_empty(uint8_t* dst, const Params& params) {
   const size_t size = filter_size(params);
   std::memset(dst, 0, size);
-  write_cuckoo_header(dst, params.fingerprint_bits, Encoding::kStored, kHashIdentity);
+  write_cuckoo_header(dst, params.fingerprint_bits, Encoding::kStored, kHashIdentity,
+                      ElementKind::kNone);
   dst[kBucketSizeOffset] = static_cast<uint8_t>(params.bucket_size);
   dst[kSubfilterCountOffset] = 1;
   store_le64(dst + kFirstSubfilterOffset, params.buckets);

@@ -63,7 +63,7 @@
 //   byte 0-7    common header (header.h): kind ddsketch, version 1, hash
 //               identity (unused: values are not hashed), param[0] = scale
 //               (kMinScale..kMaxScale), param[1] = encoding (1 = stored),
-//               param[2] = element kind, always 255 (kNone: a ddsketch
+//               byte 7 = element kind, always 255 (kNone: a ddsketch
 //               holds numbers, converted to double precision)
 //   byte 8-11   max_buckets, uint32 (kMinBuckets..kMaxBuckets), per store
 //   byte 12     flags: bit 0 positive store collapsed, bit 1 negative store

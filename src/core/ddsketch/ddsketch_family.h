@@ -11,13 +11,14 @@
 
 #include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/ddsketch/ddsketch.h"
 #include "core/ddsketch/ddsketch_internal.h"
 
 namespace sketch::ddsketch {
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = ddsketch::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -87,5 +88,7 @@ struct Family {
     ddsketch::merge(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::ddsketch

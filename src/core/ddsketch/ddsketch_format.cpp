@@ -16,11 +16,11 @@ using namespace detail;
 namespace detail {
 
 void write_ddsketch_header(uint8_t* dst, int scale, Encoding encoding) {
-  write_header(
-      dst, Header{SketchKind::kDdsketch,
-                  kFormatVersion,
-                  kHashIdentity,
-                  {static_cast<uint8_t>(scale), static_cast<uint8_t>(encoding), kElementKindNone}});
+  // A ddsketch holds numbers, hashed by no rule: its kind is always none.
+  write_header(dst,
+               Header{SketchKind::kDdsketch, kFormatVersion, kHashIdentity,
+                      {static_cast<uint8_t>(scale), static_cast<uint8_t>(encoding)}},
+               ElementKind::kNone);
 }
 
 uint8_t* put_window(uint8_t* window, const Extent& e, uint32_t capacity) {
@@ -329,8 +329,8 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
     return invalid("encoding 2 is an aggregate's working state, which is never stored");
   if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
     return invalid("unknown encoding %u", header.param[1]);
-  if (header.param[2] != kElementKindNone)
-    return invalid("element kind byte %u, not 255 (a ddsketch holds numbers)", header.param[2]);
+  if (element_kind_byte(data) != kElementKindNone)
+    return invalid("element kind byte %u, not 255 (a ddsketch holds numbers)", element_kind_byte(data));
 
   View v{};
   v.scale = scale;

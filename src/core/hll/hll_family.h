@@ -10,6 +10,7 @@
 
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
@@ -19,7 +20,7 @@ namespace sketch::hll {
 // The precision of a sketch that parse() accepted.
 inline int precision_of(const uint8_t* sketch) { return sketch[5]; }
 
-struct Family {
+struct Family : state::FamilyDefaults {
   using View = hll::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.body - kHeaderSize; }
@@ -124,5 +125,7 @@ struct Family {
     apply_union(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::hll

@@ -30,10 +30,17 @@ uint32_t set_capacity_for(uint32_t count) {
 
 namespace detail {
 
-void write_hll_header(uint8_t* dst, int p, Encoding encoding) {
-  Header h{SketchKind::kHll, kFormatVersion, kHashIdentity,
-           {static_cast<uint8_t>(p), static_cast<uint8_t>(encoding), 0}};
-  write_header(dst, h);
+void write_hll_header(uint8_t* dst, int p, Encoding encoding, ElementKind kind) {
+  write_header(dst, Header{SketchKind::kHll, kFormatVersion, kHashIdentity,
+                           {static_cast<uint8_t>(p), static_cast<uint8_t>(encoding)}},
+               kind);
+}
+
+void write_set_fixed(uint8_t* dst, int p, uint32_t capacity, ElementKind kind) {
+  write_hll_header(dst, p, Encoding::kSparseSet, kind);
+  store_le32(dst + kCountOffset, 0);
+  store_le32(dst + kCapacityOffset, capacity);
+  std::fill(dst + kSetSlotsOffset, dst + sparse_set_size(capacity), uint8_t{0});
 }
 
 }  // namespace detail
@@ -96,9 +103,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (!known)
     return Status::error(StatusCode::kInvalidFormat, "invalid hll data: unknown encoding %u",
                          header.param[1]);
-  if (!valid_element_kind(header.param[2]))
+  if (!valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
-                         "invalid hll data: unknown element kind %u", header.param[2]);
+                         "invalid hll data: unknown element kind %u", element_kind_byte(data));
 
   View v{p, encoding, 0, 0, data + kHeaderSize, len};
   switch (encoding) {
@@ -150,15 +157,12 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 }
 
 void write_empty(uint8_t* dst, int p) {
-  detail::write_hll_header(dst, p, Encoding::kSparse);
+  detail::write_hll_header(dst, p, Encoding::kSparse, ElementKind::kNone);
   store_le32(dst + detail::kCountOffset, 0);
 }
 
 void write_empty_set(uint8_t* dst, int p, uint32_t capacity) {
-  detail::write_hll_header(dst, p, Encoding::kSparseSet);
-  store_le32(dst + detail::kCountOffset, 0);
-  store_le32(dst + detail::kCapacityOffset, capacity);
-  std::fill(dst + detail::kSetSlotsOffset, dst + sparse_set_size(capacity), uint8_t{0});
+  detail::write_set_fixed(dst, p, capacity, ElementKind::kNone);
 }
 
 size_t canonical_size(const View& v) {
@@ -170,7 +174,7 @@ void write_canonical(const View& v, uint8_t* dst) {
     std::copy(v.body - kHeaderSize, v.body - kHeaderSize + v.size, dst);
     return;
   }
-  detail::write_hll_header(dst, v.p, Encoding::kSparse);
+  detail::write_hll_header(dst, v.p, Encoding::kSparse, element_kind_of(v.body - kHeaderSize));
   store_le32(dst + detail::kCountOffset, v.count);
   // Gather native-order entries, sort them, then store little-endian. On
   // little-endian hosts both conversions are no-ops.

@@ -59,7 +59,7 @@ AddOutcome add_hash(uint8_t* sketch, uint64_t hash) {
 uint32_t grown_capacity(const View& set) { return set.capacity * 2; }
 
 void write_set(const View& src, uint32_t capacity, uint8_t* dst) {
-  write_empty_set(dst, src.p, capacity);
+  write_set_fixed(dst, src.p, capacity, element_kind_of(src.body - kHeaderSize));
   for_each_entry(src, [&](uint32_t entry) { set_insert(dst, entry); });
 }
 
@@ -113,7 +113,7 @@ bool contains_index(const View& v, uint32_t idx) {
 }  // namespace detail
 
 void write_dense(const View& src, int p, uint8_t* dst) {
-  write_hll_header(dst, p, Encoding::kDense);
+  write_hll_header(dst, p, Encoding::kDense, element_kind_of(src.body - kHeaderSize));
   uint8_t* regs = dst + kRegistersOffset;
   std::fill(regs, regs + register_count(p) * 3 / 4, uint8_t{0});
   merge_into_dense(regs, p, src);

@@ -88,7 +88,10 @@ constexpr size_t kRegistersOffset = kHeaderSize;
 inline int precision_of(const uint8_t* sketch) { return sketch[5]; }
 inline Encoding encoding_of(const uint8_t* sketch) { return static_cast<Encoding>(sketch[6]); }
 
-void write_hll_header(uint8_t* dst, int p, Encoding encoding);
+void write_hll_header(uint8_t* dst, int p, Encoding encoding, ElementKind kind);
+
+// An empty sparse set of `capacity` slots holding values of `kind`.
+void write_set_fixed(uint8_t* dst, int p, uint32_t capacity, ElementKind kind);
 
 // Calls f(entry) for every entry of a sparse or set view.
 template <class F>

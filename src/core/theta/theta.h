@@ -93,7 +93,7 @@
 // (128 MiB at lg_k 24).
 //
 // Two encodings share one header (param[0] = lg_k, param[1] = encoding,
-// param[2] = element kind, as every family):
+// byte 7 = element kind, as every family):
 //
 //   stored    count, θ and the retained hashes in ascending order: the
 //             canonical form, what tables, output and send hold.
@@ -166,8 +166,8 @@ uint64_t stored_hash(const View& v, uint32_t i);
 
 size_t stored_size(uint32_t count);
 size_t empty_size();
-// An empty stored sketch (exact mode, no hashes). Element kind byte 0 (the
-// caller sets it, as for every family).
+// An empty stored sketch (exact mode, no hashes), holding no kind of value
+// yet (ElementKind::kNone, as every family's new sketch).
 void write_empty(int lg_k, uint8_t* dst);
 
 // A new aggregate state: a 16-slot table; it grows.
@@ -219,8 +219,9 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
 //
 // Each result is a stored sketch at min(a.lg_k, b.lg_k) with θ = min(θa, θb)
 // (or lower, when trimmed to k), written after its size is asked: O(na + nb),
-// merges of the sorted hash arrays. Element kind byte 0: the caller combines
-// the inputs' kinds (before, since an in-place write overwrites a's header).
+// merges of the sorted hash arrays. The result holds the inputs' combined
+// element kind; the caller refuses mismatched kinds before (an in-place
+// write overwrites a's header).
 // The inputs must be stored views (every SQL value is).
 
 // a ∪ b, the same bytes as the union through working states.

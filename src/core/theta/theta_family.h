@@ -9,11 +9,15 @@
 
 #include "core/common/bytes.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/theta/theta.h"
 #include "core/theta/theta_internal.h"
 
 namespace sketch::theta {
+
+// lg_k of a sketch parse() or is_working_state() accepted (header byte 5).
+inline int lg_k_of(const uint8_t* sketch) { return sketch[5]; }
 
 // The O(1) checks parse(kStructure) makes of a working state's fixed
 // fields, inline and without a Status: asked on every row of an aggregate.
@@ -37,7 +41,9 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          theta <= kThetaExact;
 }
 
-struct Family {
+struct Family : state::FamilyDefaults {
+  static constexpr bool kHasWorkingView = true;
+
   using View = theta::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -107,5 +113,7 @@ struct Family {
     theta::merge(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::theta

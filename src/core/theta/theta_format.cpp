@@ -75,14 +75,16 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
 
 namespace detail {
 
-void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding) {
+void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind) {
   write_header(dst, Header{SketchKind::kTheta, kFormatVersion, kHashIdentity,
-                           {static_cast<uint8_t>(lg_k), static_cast<uint8_t>(encoding), 0}});
+                           {static_cast<uint8_t>(lg_k), static_cast<uint8_t>(encoding)}},
+               kind);
 }
 
-void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta) {
+void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta,
+                         ElementKind kind) {
   std::memset(dst, 0, working_bytes(capacity));
-  write_theta_header(dst, lg_k, Encoding::kWorking);
+  write_theta_header(dst, lg_k, Encoding::kWorking, kind);
   store_le32(dst + kCapacityOffset, capacity);
   store_le64(dst + kThetaOffset, theta);
 }
@@ -181,8 +183,8 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.theta = load_le64(data + kThetaOffset);
   if (v.lg_k < kMinLgK || v.lg_k > kMaxLgK) return invalid("lg_k out of range");
   v.k = k_of(v.lg_k);
-  if (!valid_element_kind(h.param[2]) ||
-      static_cast<ElementKind>(h.param[2]) == ElementKind::kUnknown)
+  if (!valid_element_kind(element_kind_byte(data)) ||
+      static_cast<ElementKind>(element_kind_byte(data)) == ElementKind::kUnknown)
     return invalid("unknown element kind");
   if (v.theta == 0 || v.theta > kThetaExact) return invalid("theta out of range");
   if (v.encoding == Encoding::kStored) {
@@ -205,14 +207,14 @@ size_t empty_size() { return stored_size(0); }
 
 void write_empty(int lg_k, uint8_t* dst) {
   std::memset(dst, 0, empty_size());
-  write_theta_header(dst, lg_k, Encoding::kStored);
+  write_theta_header(dst, lg_k, Encoding::kStored, ElementKind::kNone);
   store_le64(dst + kThetaOffset, kThetaExact);
 }
 
 size_t new_working_size(int) { return working_bytes(kMinCapacity); }
 
 void write_new_working(int lg_k, uint8_t* dst) {
-  write_working_empty(dst, lg_k, kMinCapacity, kThetaExact);
+  write_working_empty(dst, lg_k, kMinCapacity, kThetaExact, ElementKind::kNone);
 }
 
 size_t working_size(const View& v) { return working_bytes(capacity_for(v.lg_k, v.count)); }
@@ -221,7 +223,8 @@ size_t working_size(const View& v) { return working_bytes(capacity_for(v.lg_k, v
 // view holds at most 3/4 of its own table, a stored one at most k), so no
 // insert asks to grow or rebuilds.
 void write_working(const View& v, uint8_t* dst) {
-  write_working_empty(dst, v.lg_k, capacity_for(v.lg_k, v.count), v.theta);
+  write_working_empty(dst, v.lg_k, capacity_for(v.lg_k, v.count), v.theta,
+                      element_kind_of(v.data));
   for_each_hash(v, [dst](uint64_t h) { insert(dst, h); });
 }
 
@@ -230,7 +233,7 @@ size_t canonical_size(const View& v) { return stored_size(std::min(v.count, v.k)
 void write_canonical(const View& v, uint8_t* dst) {
   const uint32_t n = std::min(v.count, v.k);
   std::memset(dst, 0, stored_size(n));
-  write_theta_header(dst, v.lg_k, Encoding::kStored);
+  write_theta_header(dst, v.lg_k, Encoding::kStored, element_kind_of(v.data));
   store_le32(dst + kCountOffset, n);
   if (v.encoding == Encoding::kStored) {
     store_le64(dst + kThetaOffset, v.theta);

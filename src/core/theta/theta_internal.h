@@ -4,7 +4,7 @@
 //
 //   0   8   common header: kind theta, version 1, hash identity,
 //           param[0] = lg_k (4..24), param[1] = encoding (1 stored,
-//           2 working), param[2] = element kind
+//           2 working), byte 7 = element kind
 //   8   4   count, hashes held
 //   12  4   stored: reserved, 0; working: capacity, table slots
 //   16  8   θ, in (0, 2^63]
@@ -70,10 +70,11 @@ inline uint32_t capacity_for(int lg_k, uint64_t n) {
   return capacity;
 }
 
-void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding);
+void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind);
 
 // An empty working table of `capacity` slots at θ.
-void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta);
+void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta,
+                         ElementKind kind);
 
 // Inserts h (nonzero, already shifted) into a working state unless it is
 // at or above θ or already there; a full-size table at its load limit is

@@ -56,8 +56,20 @@ Shape shape_of(const View& a, const View& b, Keep keep) {
   return s;
 }
 
+// The kind of a result of a and b. Callers refuse mismatched kinds before
+// they write (theta_combined in the server); were one to pass them anyway,
+// the result keeps a's kind, never 0.
+ElementKind result_kind(const View& a, const View& b) {
+  ElementKind kind = element_kind_of(a.data);
+  if (!combine_element_kinds(kind, element_kind_of(b.data), &kind).is_ok())
+    kind = element_kind_of(a.data);
+  return kind;
+}
+
 template <class Keep>
 void write_result(const View& a, const View& b, Keep keep, uint8_t* dst) {
+  // Read before the walks: dst may be a's bytes.
+  const ElementKind kind = result_kind(a, b);
   const Shape s = shape_of(a, b, keep);
   uint32_t n = 0;
   // The same walk as shape_of's (same θ), stopped after the hashes it
@@ -70,7 +82,7 @@ void write_result(const View& a, const View& b, Keep keep, uint8_t* dst) {
   });
   // The fixed fields last, and every byte written (no memset): dst may be
   // a's bytes, read by the walks above.
-  write_theta_header(dst, s.lg_k, Encoding::kStored);
+  write_theta_header(dst, s.lg_k, Encoding::kStored, kind);
   store_le32(dst + kCountOffset, s.count);
   store_le32(dst + kReservedOffset, 0);
   store_le64(dst + kThetaOffset, s.theta);

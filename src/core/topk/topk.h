@@ -58,7 +58,7 @@
 // go), which is the guarantee at work: no item is above N/(k+1).
 //
 // Two encodings share one header (param[0] = 0, param[1] = encoding,
-// param[2] = element kind):
+// byte 7 = element kind):
 //
 //   stored    the items sorted best first (c descending, then hash
 //             ascending) with their texts and no slack: equal summaries

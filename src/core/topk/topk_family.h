@@ -10,6 +10,7 @@
 #include "core/common/bytes.h"
 #include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
+#include "core/common/family_contract.h"
 #include "core/common/header.h"
 #include "core/common/item_text.h"
 #include "core/topk/topk.h"
@@ -43,7 +44,9 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 inline uint32_t k_of(const uint8_t* state) { return load_le32(state + detail::kKOffset); }
 inline uint64_t total_of(const uint8_t* state) { return load_le64(state + detail::kTotalOffset); }
 
-struct Family {
+struct Family : state::FamilyDefaults {
+  static constexpr bool kHasWorkingView = true;
+
   using View = topk::View;
 
   static const uint8_t* bytes_of(const View& v) { return v.data; }
@@ -144,5 +147,7 @@ struct Family {
     topk::merge(a_buffer, a, b, plan, dst);
   }
 };
+
+static_assert(state::check_family<Family>());
 
 }  // namespace sketch::topk

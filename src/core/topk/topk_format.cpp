@@ -126,9 +126,10 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
 
 namespace detail {
 
-void write_topk_header(uint8_t* dst, Encoding encoding) {
+void write_topk_header(uint8_t* dst, Encoding encoding, ElementKind kind) {
   write_header(dst, Header{SketchKind::kTopk, kFormatVersion, kHashIdentity,
-                           {0, static_cast<uint8_t>(encoding), 0}});
+                           {0, static_cast<uint8_t>(encoding)}},
+               kind);
 }
 
 Item item_at(const View& v, uint32_t i) {
@@ -174,8 +175,8 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.total = load_le64(data + kTotalOffset);
   v.max_error = load_le64(data + kErrorOffset);
   if (h.param[0] != 0) return invalid("unknown flags");
-  if (!valid_element_kind(h.param[2]) ||
-      static_cast<ElementKind>(h.param[2]) == ElementKind::kUnknown)
+  if (!valid_element_kind(element_kind_byte(data)) ||
+      static_cast<ElementKind>(element_kind_byte(data)) == ElementKind::kUnknown)
     return invalid("unknown element kind");
   if (v.k < 1 || v.k > kMaxK) return invalid("k out of range");
   if (v.total > kMaxTotal || v.max_error > v.total) return invalid("total or error out of range");
@@ -237,15 +238,16 @@ size_t empty_size() { return stored_size(0, 0); }
 
 void write_empty(uint32_t k, uint8_t* dst) {
   std::memset(dst, 0, empty_size());
-  write_topk_header(dst, Encoding::kStored);
+  write_topk_header(dst, Encoding::kStored, ElementKind::kNone);
   store_le32(dst + kKOffset, k);
 }
 
 namespace detail {
 
-void write_working_fixed(uint8_t* dst, uint32_t k, uint32_t capacity, uint32_t arena_capacity) {
+void write_working_fixed(uint8_t* dst, uint32_t k, uint32_t capacity, uint32_t arena_capacity,
+                         ElementKind kind) {
   std::memset(dst, 0, working_bytes(capacity, arena_capacity));
-  write_topk_header(dst, Encoding::kWorking);
+  write_topk_header(dst, Encoding::kWorking, kind);
   store_le32(dst + kKOffset, k);
   store_le32(dst + kCapacityOffset, capacity);
   store_le32(dst + kArenaCapacityOffset, arena_capacity);
@@ -302,7 +304,7 @@ size_t new_working_size(uint32_t k) {
 
 void write_new_working(uint32_t k, uint8_t* dst) {
   const uint32_t capacity = initial_capacity(k);
-  write_working_fixed(dst, k, capacity, kInitialTextPerEntry * capacity);
+  write_working_fixed(dst, k, capacity, kInitialTextPerEntry * capacity, ElementKind::kNone);
 }
 
 size_t working_size(const View& v, uint32_t k) {
@@ -326,7 +328,7 @@ namespace detail {
 
 void write_working_shaped(const View& v, uint32_t k, uint64_t t, uint32_t capacity,
                           uint32_t arena_capacity, uint8_t* dst) {
-  write_working_fixed(dst, k, capacity, arena_capacity);
+  write_working_fixed(dst, k, capacity, arena_capacity, element_kind_of(v.data));
   uint8_t* index = dst + index_offset(capacity);
   const uint32_t mask = index_capacity_for(capacity) - 1;
   uint8_t* arena = dst + arena_offset(capacity);
@@ -364,7 +366,7 @@ void write_canonical(const View& v, uint8_t* dst) {
   uint64_t text_bytes;
   survivors(v, t, &items, &text_bytes);
   std::memset(dst, 0, stored_size(items, text_bytes));
-  write_topk_header(dst, Encoding::kStored);
+  write_topk_header(dst, Encoding::kStored, element_kind_of(v.data));
   store_le32(dst + kKOffset, v.k);
   store_le32(dst + kCountOffset, items);
   store_le64(dst + kTotalOffset, v.total);

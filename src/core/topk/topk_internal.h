@@ -4,7 +4,7 @@
 //
 //   0   8   common header: kind topk, version 1, hash identity,
 //           param[0] = 0, param[1] = encoding (1 stored, 2 working),
-//           param[2] = element kind
+//           byte 7 = element kind
 //   8   4   k
 //   12  4   n, items held
 //   16  8   N, total weight
@@ -126,14 +126,15 @@ inline const uint8_t* record_at(const uint8_t* s, uint32_t i) {
   return s + kStoredRecordsOffset + kRecordSize * size_t{i};
 }
 
-void write_topk_header(uint8_t* dst, Encoding encoding);
+void write_topk_header(uint8_t* dst, Encoding encoding, ElementKind kind);
 
 // The purge threshold of a view holding more than k items: the (k+1)-th
 // largest counter, 0 when it holds k or fewer.
 uint64_t purge_threshold(const View& v, uint32_t k);
 
 // A working state's fixed fields, zeroed entries, index and arena.
-void write_working_fixed(uint8_t* dst, uint32_t k, uint32_t capacity, uint32_t arena_capacity);
+void write_working_fixed(uint8_t* dst, uint32_t k, uint32_t capacity, uint32_t arena_capacity,
+                         ElementKind kind);
 
 // A working copy of v at k with the given slots and arena (enough for the
 // items above t), every counter lowered by the purge threshold t (0: none).

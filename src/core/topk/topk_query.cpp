@@ -36,8 +36,7 @@ void write_scaled(const View& v, double factor, uint8_t* dst) {
   const ExactFactor f(factor);
   const size_t size = scaled_size(v, factor);
   std::memset(dst, 0, size);
-  write_topk_header(dst, Encoding::kStored);
-  dst[kElementKindOffset] = v.data[kElementKindOffset];
+  write_topk_header(dst, Encoding::kStored, element_kind_of(v.data));
   store_le32(dst + kKOffset, v.k);
   const uint64_t total = f.floor(v.total);
   store_le64(dst + kTotalOffset, total);

@@ -61,7 +61,6 @@ struct varlena* bloom_new(const bloom::Params& params) {
   check_sketch_size(size, kBloomTypeName);
   struct varlena* out = new_sketch(size);
   bloom::write_empty(payload(out), params);
-  BloomStates::without_kind(payload(out));
   return out;
 }
 
@@ -74,7 +73,7 @@ uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
   } else {
     bloom::write_empty(state, params);
   }
-  return BloomStates::without_kind(state);
+  return state;
 }
 
 struct varlena* bloom_stored(const bloom::View& v) { return BloomStates::stored_of(v); }

@@ -65,7 +65,7 @@ extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
     const ElementKind target = parquet_target_kind(&cache->parquet, element_kind_of(state));
     if (!parquet_hash(&cache->parquet, PG_GETARG_DATUM(1), target, &element.hash))
       report_unrepresentable(&cache->parquet, target);
-    state[kElementKindOffset] = static_cast<uint8>(target);
+    BloomStates::raise_if(state::accept_kind(state, target));
   } else {
     if (!cache->hasher_ready) {
       init_element_hasher(fcinfo, 1, &cache->hasher);
@@ -83,14 +83,12 @@ extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) { return BloomStates::union2(fci
 extern "C" Datum bloom_intersect(PG_FUNCTION_ARGS) {
   const bloom::View a = bloom_arg(fcinfo, 0);
   const bloom::View b = bloom_arg(fcinfo, 1);
-  ElementKind kind;
-  const Status kinds =
-      combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind);
-  BloomStates::raise_if(kinds);
+  BloomStates::raise_if(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
   bloom_check_compatible(a, b);
   struct varlena* out = bloom_stored(a);
   bloom::intersect_into(payload(out), b);
-  payload(out)[kElementKindOffset] = static_cast<uint8>(kind);
+  // out holds a's kind: the mechanism combines it with b's (checked above).
+  BloomStates::raise_if(state::accept_kind(payload(out), element_kind_of(b.data)));
   PG_RETURN_POINTER(out);
 }
 

@@ -95,7 +95,7 @@ extern "C" Datum bloom_agg_layout_trans(PG_FUNCTION_ARGS) {
       target = parquet_target_kind(&cache->parquet, element_kind_of(state));
     if (unlikely(!parquet_hash(&cache->parquet, PG_GETARG_DATUM(1), target, &element.hash)))
       report_unrepresentable(&cache->parquet, target);
-    state[kElementKindOffset] = static_cast<uint8>(target);
+    BloomStates::raise_if(state::accept_kind(state, target));
   }
   return BloomStates::give(BloomStates::add(state, element), in_agg);
 }
@@ -167,6 +167,6 @@ extern "C" Datum bloom_from_parquet(PG_FUNCTION_ARGS) {
                              bloom::Layout::kSplitBlock};
   struct varlena* out = bloom_new(params);
   std::memcpy(payload(out) + bloom::kBitsOffset, b.data + parsed.header_size, parsed.num_bytes);
-  payload(out)[kElementKindOffset] = static_cast<uint8>(kind);
+  BloomStates::raise_if(state::accept_kind(payload(out), kind));  // a new filter holds none
   PG_RETURN_POINTER(out);
 }

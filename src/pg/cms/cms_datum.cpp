@@ -46,7 +46,7 @@ uint8_t* cms_new_state(const cms::Params& params) {
   const uint32 arena = cms::initial_arena_capacity(params.candidates);
   uint8_t* state = CmsStates::allocate(cms::working_size(params, arena));
   cms::write_empty_working(params, arena, state);
-  return CmsStates::without_kind(state);
+  return state;
 }
 
 bool cms_weight(FunctionCallInfo fcinfo, int argno, bool int4, uint64* count) {

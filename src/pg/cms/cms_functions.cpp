@@ -36,7 +36,6 @@ namespace {
 struct varlena* empty_sketch(const cms::Params& p) {
   struct varlena* out = new_sketch(cms::stored_size(p, 0, 0));
   cms::write_empty(p, payload(out));
-  CmsStates::without_kind(payload(out));
   return out;
 }
 

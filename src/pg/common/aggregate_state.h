@@ -43,7 +43,6 @@ template <class Family, const char* kTypeName, const Hints& kHints>
 struct SketchStates {
   using Traits = Family;
   using View = typename Family::View;
-  using Element = typename Family::Element;
   static constexpr const char* type_name = kTypeName;
 
   // A failed Status as an ERROR, with the family's hint for its code.
@@ -114,12 +113,6 @@ struct SketchStates {
     raise_if(state::accept_kind(state, hasher->kind));
   }
 
-  // Marks a new empty sketch as holding no kind of value yet.
-  static uint8_t* without_kind(uint8_t* sketch) {
-    sketch[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
-    return sketch;
-  }
-
   // The stored form of a view, as a new varlena.
   static struct varlena* stored_of(const View& v) {
     return reinterpret_cast<struct varlena*>(DatumGetPointer(stored(Family::bytes_of(v), v.size)));
@@ -133,6 +126,9 @@ struct SketchStates {
     return state;
   }
 
+  // A template so that a family without elements (kAddsElements false)
+  // instantiates the rest of this struct.
+  template <class Element>
   static pg_attribute_always_inline uint8_t* add(uint8_t* state, Element& element) {
     uint8_t* out = nullptr;
     const Status st = state::add<Family>(state, length_of(state), element, allocate, &out);

@@ -35,7 +35,7 @@ uint8_t* new_state(const counting_bloom::Params& params, bool in_agg) {
   } else {
     counting_bloom::write_empty(state, params);
   }
-  return CountingBloomStates::without_kind(state);
+  return state;
 }
 
 pg_noinline void report_other_params(const uint8* filter, const counting_bloom::Params& params,

@@ -22,7 +22,6 @@ struct varlena* counting_bloom_new(const counting_bloom::Params& params) {
   check_sketch_size(size, kCountingBloomTypeName);
   struct varlena* out = new_sketch(size);
   counting_bloom::write_empty(payload(out), params);
-  CountingBloomStates::without_kind(payload(out));
   return out;
 }
 

@@ -25,7 +25,6 @@ struct varlena* cuckoo_new(const cuckoo::Params& params) {
   check_sketch_size(size, kCuckooTypeName);
   struct varlena* out = new_sketch(size);
   cuckoo::write_empty(payload(out), params);
-  CuckooStates::without_kind(payload(out));
   return out;
 }
 

@@ -20,14 +20,13 @@ uint8_t* hll_new_state(int p) {
   const uint32 capacity = hll::set_capacity_for(0);
   uint8_t* state = HllStates::allocate(hll::sparse_set_size(capacity));
   hll::write_empty_set(state, p, capacity);
-  return HllStates::without_kind(state);
+  return state;
 }
 
 uint8_t* hll_state_fold(const hll::View& v, int p) {
   // A union with an empty sketch of precision p is exactly the fold to p.
   struct varlena* empty = new_sketch(hll::sparse_size(0));
   hll::write_empty(payload(empty), p);
-  HllStates::without_kind(payload(empty));
   return HllStates::merge(HllStates::copy(v), hll_view(empty));
 }
 

@@ -53,7 +53,6 @@ extern "C" Datum hll_empty(PG_FUNCTION_ARGS) {
   hll_check_precision(p);
   struct varlena* out = new_sketch(hll::sparse_size(0));
   hll::write_empty(payload(out), p);
-  HllStates::without_kind(payload(out));
   PG_RETURN_POINTER(out);
 }
 

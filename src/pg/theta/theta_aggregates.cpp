@@ -1,9 +1,12 @@
-// theta aggregates: theta_agg(value [, lg_k]) and theta_union(sketch)
-// through the shared state mechanism (pg/common/aggregate_state.h), and
-// theta_intersect(sketch), whose state is the running intersection.
+// theta aggregates: theta_agg(value [, lg_k]), theta_union(sketch) and
+// theta_intersect(sketch), all through the shared state mechanism
+// (pg/common/aggregate_state.h): the first two with theta's traits
+// (core/theta/theta_family.h), the intersection, whose state is the running
+// intersection, with its own (core/theta/theta_intersect_family.h).
 //
 // Per row of theta_agg: hash the value and compare it with θ; only a hash
 // below θ (all of them until the sketch holds k) probes the table.
+#include "core/theta/theta_intersect_family.h"
 #include "pg/theta/theta_datum.h"
 
 extern "C" {
@@ -74,7 +77,7 @@ extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
     state = theta_new_state(lg_k);
   } else {
     state = ThetaStates::take(fcinfo, cache->in_aggregate);
-    if (unlikely(state[5] != lg_k)) report_other_lg_k(state[5], lg_k);
+    if (unlikely(theta::lg_k_of(state) != lg_k)) report_other_lg_k(theta::lg_k_of(state), lg_k);
   }
   ThetaStates::accept_kind(state, &cache->hasher);
   return ThetaStates::give(ThetaStates::add(state, element), cache->in_aggregate);
@@ -84,24 +87,23 @@ extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
 // and the combine function of theta_agg and theta_union.
 extern "C" Datum theta_union_trans(PG_FUNCTION_ARGS) { return ThetaStates::union_trans(fcinfo); }
 
+using ThetaIntersectStates = SketchStates<theta::IntersectFamily, kThetaTypeName, theta_raise>;
+
 // theta_intersect_trans(state theta, other theta): transition and combine
 // function of theta_intersect. NULL sketches are skipped; the state is a
-// stored sketch, replaced by each row's intersection (never written in
-// place: it may be an INITCOND or a partial state).
+// stored sketch, replaced by each row's intersection in a new buffer (the
+// mechanism copies a state it may not use as it is: an INITCOND, a partial
+// state, a working theta).
 extern "C" Datum theta_intersect_trans(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) {
     if (PG_ARGISNULL(0)) PG_RETURN_NULL();
     PG_RETURN_DATUM(PG_GETARG_DATUM(0));
   }
-  const theta::View b = ThetaStates::stored_view_arg(fcinfo, 1);
-  if (PG_ARGISNULL(0)) {
-    uint8_t* copy = ThetaStates::allocate(b.size);
-    memcpy(copy, b.data, b.size);
-    PG_RETURN_POINTER(ThetaStates::datum_of(copy));
-  }
-  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0);
-  PG_RETURN_POINTER(theta_combined(a, b, theta::intersect_size(a, b),
-                                   [&](uint8_t* dst) { theta::write_intersect(a, b, dst); }));
+  const bool in_agg = in_aggregate(fcinfo);
+  const theta::View other = ThetaIntersectStates::stored_view_arg(fcinfo, 1);
+  if (PG_ARGISNULL(0)) return ThetaIntersectStates::give(ThetaIntersectStates::copy(other), in_agg);
+  uint8_t* state = ThetaIntersectStates::take(fcinfo, in_agg);
+  return ThetaIntersectStates::give(ThetaIntersectStates::merge(state, other), in_agg);
 }
 
 // Final function: the stored form of the state; never modifies the state,

@@ -13,7 +13,7 @@ int theta_lg_k(int64 lg_k) {
 uint8_t* theta_new_state(int lg_k) {
   uint8_t* state = ThetaStates::allocate(theta::new_working_size(lg_k));
   theta::write_new_working(lg_k, state);
-  return ThetaStates::without_kind(state);
+  return state;
 }
 
 }  // namespace sketch::pg

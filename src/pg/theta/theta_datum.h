@@ -3,7 +3,8 @@
 // Stored values are always in the stored (canonical) encoding. Aggregate
 // states of theta_agg and theta_union are working states handled by the
 // shared mechanism (aggregate_state.h) with theta's traits
-// (core/theta/theta_family.h); theta_intersect's state is a stored sketch.
+// (core/theta/theta_family.h); theta_intersect's, a stored sketch, by the
+// same mechanism with core/theta/theta_intersect_family.h.
 #pragma once
 
 #include "core/theta/theta_family.h"
@@ -34,16 +35,15 @@ int theta_lg_k(int64 lg_k);
 // A new empty working state.
 uint8_t* theta_new_state(int lg_k);
 
-// A new stored sketch of `size` bytes written by `write(dst)`, holding
-// values of the kind both inputs hold (22023 if they differ).
+// A new stored sketch of `size` bytes written by `write(dst)` (a set
+// operation, which writes the kind both inputs hold), refused with 22023
+// before anything is allocated when the inputs hold different kinds.
 template <class Write>
 struct varlena* theta_combined(const theta::View& a, const theta::View& b, size_t size,
                                Write write) {
-  ElementKind kind;
-  theta_check(combine_element_kinds(element_kind_of(a.data), element_kind_of(b.data), &kind));
+  theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
   uint8_t* out = ThetaStates::allocate(size);
   write(out);
-  out[kElementKindOffset] = static_cast<uint8_t>(kind);
   return ThetaStates::datum_of(out);
 }
 

@@ -47,7 +47,6 @@ extern "C" Datum theta_empty(PG_FUNCTION_ARGS) {
   const int lg_k = theta_lg_k(PG_GETARG_INT32(0));
   struct varlena* out = new_sketch(theta::empty_size());
   theta::write_empty(lg_k, payload(out));
-  ThetaStates::without_kind(payload(out));
   PG_RETURN_POINTER(out);
 }
 

@@ -35,7 +35,7 @@ Status topk_validate(const uint8* data, size_t len) {
 uint8_t* topk_new_state(uint32 k) {
   uint8_t* state = TopkStates::allocate(topk::new_working_size(k));
   topk::write_new_working(k, state);
-  return TopkStates::without_kind(state);
+  return state;
 }
 
 namespace {

@@ -34,7 +34,6 @@ extern "C" Datum topk_empty(PG_FUNCTION_ARGS) {
   const uint32 k = topk_k(PG_GETARG_INT32(0));
   struct varlena* out = new_sketch(topk::empty_size());
   topk::write_empty(k, payload(out));
-  TopkStates::without_kind(payload(out));
   PG_RETURN_POINTER(out);
 }
 

@@ -50,7 +50,7 @@ std::string params_text(uint64_t bits, int hashes) {
 TEST(BloomFormat, EmptyFilterLayout) {
   const Filter f(100, 3);
   const std::vector<uint8_t> expected = {
-      'S', 'K', 3, 1, 1, 3, 0, 0,      // header: bloom v1, hash 1, k = 3, kind unrecorded
+      'S', 'K', 3, 1, 1, 3, 0, 0xff,   // header: bloom v1, hash 1, k = 3, kind none yet
       100, 0, 0, 0, 0, 0, 0, 0,        // m = 100, uint64 LE
       0, 0, 0, 0, 0, 0, 0, 0,          // two words: bits 0..63
       0, 0, 0, 0, 0, 0, 0, 0,          //            bits 64..127 (100..127 padding)
@@ -296,7 +296,7 @@ TEST(BloomWorking, StoredFormEqualsDirectBuilding) {
 
 TEST(BloomWorking, EmptyWorkingLayout) {
   const Filter w = Filter::working(Params{64, 2});
-  std::vector<uint8_t> expected = {'S', 'K', 3, 1, 1, 2, 1, 0, 64, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<uint8_t> expected = {'S', 'K', 3, 1, 1, 2, 1, 0xff, 64, 0, 0, 0, 0, 0, 0, 0};
   expected.resize(working_size(64), 0);  // one word, count 0, head 0, 16 empty slots
   EXPECT_EQ(w.bytes(), expected);
   EXPECT_EQ(working_size(64), 24u + 8u + 256u);
@@ -439,7 +439,7 @@ TEST(BloomCorrupt, BadHeader) {
   // 2 and 3 are the split-block layout (split_block_test.cpp), whose rules
   // these classic bytes break; 4 and up are nothing.
   b[6] = 2;
-  expect_invalid(b, "unknown element kind 0");
+  expect_invalid(b, "a split-block filter has 8 hashes, not 3");
   b[6] = 4;
   expect_invalid(b, "unknown encoding 4");
   b = valid_bytes();

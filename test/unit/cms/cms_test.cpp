@@ -580,7 +580,7 @@ TEST(CmsFormat, StoredLayout) {
   // 0 -> 2, 0. Conservative: row 1 column 0 is shared, so the second value
   // reads min(0, 4) + 2 = 2 in row 0 column 2 and leaves row 1 column 0 at 4.
   const std::vector<uint8_t> expected = {
-      'S', 'K', 2, 1, 1, 1, 1, 0,  // header: cms v1, hash 1, conservative, stored
+      'S', 'K', 2, 1, 1, 1, 1, 0xff,  // header: cms v1, hash 1, conservative, stored, kind none
       3, 0, 0, 0,                  // width
       2, 0, 0, 0,                  // depth
       2, 0, 0, 0,                  // k

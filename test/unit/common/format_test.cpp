@@ -16,13 +16,13 @@ namespace {
 
 std::vector<uint8_t> header_bytes(SketchKind kind, uint8_t version = 1) {
   std::vector<uint8_t> b(kHeaderSize);
-  write_header(b.data(), Header{kind, version, kHashIdentity, {7, 8, 9}});
+  write_header(b.data(), Header{kind, version, kHashIdentity, {7, 8}}, ElementKind::kUuid);
   return b;
 }
 
 TEST(Header, WritesTheDocumentedLayout) {
   EXPECT_EQ(header_bytes(SketchKind::kCms, 3),
-            (std::vector<uint8_t>{'S', 'K', 2, 3, kHashIdentity, 7, 8, 9}));
+            (std::vector<uint8_t>{'S', 'K', 2, 3, kHashIdentity, 7, 8, 5}));
 }
 
 TEST(Header, RoundTrips) {
@@ -35,7 +35,7 @@ TEST(Header, RoundTrips) {
     EXPECT_EQ(h.hash_identity, kHashIdentity);
     EXPECT_EQ(h.param[0], 7);
     EXPECT_EQ(h.param[1], 8);
-    EXPECT_EQ(h.param[2], 9);
+    EXPECT_EQ(element_kind_of(b.data()), ElementKind::kUuid);
   }
 }
 

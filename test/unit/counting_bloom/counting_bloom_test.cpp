@@ -52,7 +52,7 @@ void expect_invalid(const std::vector<uint8_t>& b, const std::string& message_pa
 TEST(CountingBloomFormat, EmptyFilterLayout) {
   const Filter f(100, 3);
   std::vector<uint8_t> expected = {
-      'S', 'K', 7, 1, 1, 3, 0, 0,  // header: counting_bloom v1, hash 1, k = 3, stored, kind 0
+      'S', 'K', 7, 1, 1, 3, 0, 0xff,  // header: counting_bloom v1, hash 1, k = 3, stored, kind none
       100, 0, 0, 0, 0, 0, 0, 0,    // m = 100, uint64 LE
   };
   expected.resize(16 + 8 * 7, 0);  // ceil(100/16) = 7 words

@@ -64,7 +64,7 @@ TEST(HllBuild, CanonicalSparseLayout) {
   s.add(test::hash_with_entry(5, 1));
   s.add(test::hash_with_entry(5, 7));  // same index, larger rank wins
   const std::vector<uint8_t> expected = {
-      'S', 'K', 1, 1, 1, 12, 1, 0,              // header: hll v1, hash 1, p, sparse
+      'S', 'K', 1, 1, 1, 12, 1, 0xff,           // header: hll v1, hash 1, p, sparse, kind none
       2, 0, 0, 0,                               // count
       0x47, 0x01, 0x00, 0x00,                   // entry (5 << 6 | 7)
       0x43, 0x00, 0x00, 0x80,                   // entry (0x2000001 << 6 | 3)
