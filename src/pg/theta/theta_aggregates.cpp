@@ -87,7 +87,7 @@ extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
 // and the combine function of theta_agg and theta_union.
 extern "C" Datum theta_union_trans(PG_FUNCTION_ARGS) { return ThetaStates::union_trans(fcinfo); }
 
-using ThetaIntersectStates = SketchStates<theta::IntersectFamily, kThetaTypeName, theta_raise>;
+using ThetaIntersectStates = SketchStates<theta::IntersectFamily, kThetaTypeName, kThetaHints>;
 
 // theta_intersect_trans(state theta, other theta): transition and combine
 // function of theta_intersect. NULL sketches are skipped; the state is a
