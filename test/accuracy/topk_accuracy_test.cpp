@@ -246,7 +246,7 @@ const Tree kTrees[] = {
 
 // a ∪= b, taking b stored or as its own bytes (working, or stored if it was
 // stored and not updated since); then checks the bound on the result.
-void merge_into(Summary& a, const Summary& b, Random& r) {
+void merge(Summary& a, const Summary& b, Random& r) {
   if (r.below(2) == 0) {
     ASSERT_TRUE(a.merge(b).is_ok());
   } else {
@@ -276,7 +276,7 @@ Summary build_tree(const std::vector<uint32_t>& stream, uint32_t k, const Tree& 
   for (size_t i = parts.size(); i > 1; i--) std::swap(parts[i - 1], parts[r.below(i)]);
   if (tree.shape == Shape::kChain) {
     for (size_t i = 1; i < parts.size(); i++) {
-      merge_into(parts[0], parts[i], r);
+      merge(parts[0], parts[i], r);
       if (::testing::Test::HasFailure()) return parts[0];
     }
     return parts[0];
@@ -285,7 +285,7 @@ Summary build_tree(const std::vector<uint32_t>& stream, uint32_t k, const Tree& 
     const size_t i = r.below(parts.size());
     size_t j = r.below(parts.size() - 1);
     if (j >= i) j++;
-    merge_into(parts[i], parts[j], r);
+    merge(parts[i], parts[j], r);
     if (::testing::Test::HasFailure()) return parts[i];
     parts[j] = std::move(parts.back());
     parts.pop_back();

@@ -114,7 +114,7 @@ void BM_EstimateDense(benchmark::State& state) {
 }
 BENCHMARK(BM_EstimateDense);
 
-// plan_union + apply_union of two dense p = 14 sketches, in place into a's
+// plan_merge + merge of two dense p = 14 sketches, in place into a's
 // buffer (the union aggregate's path); per_item is per register.
 void BM_UnionDenseDense(benchmark::State& state) {
   const test::Sketch a = dense_sketch(3);
@@ -124,23 +124,23 @@ void BM_UnionDenseDense(benchmark::State& state) {
   parse(buf.data(), buf.size(), Validation::kStructure, &va);
   const View vb = b.view();
   for (auto _ : state) {
-    const UnionPlan plan = plan_union(va, vb);
-    apply_union(buf.data(), va, vb, plan, nullptr);
+    const MergePlan plan = plan_merge(va, vb);
+    merge(buf.data(), va, vb, plan, nullptr);
     benchmark::ClobberMemory();
   }
   per_item(state, int64_t(register_count(kP)));
 }
 BENCHMARK(BM_UnionDenseDense);
 
-// write_canonical of a working set of n entries (gather and sort).
+// write_stored of a working set of n entries (gather and sort).
 void BM_WriteCanonicalSet(benchmark::State& state) {
   const int64_t n = state.range(0);
   test::Sketch s(kP);
   for (int64_t i = 0; i < n; i++) s.add(hashes()[i]);
   const View v = s.view();
-  std::vector<uint8_t> out(canonical_size(v));
+  std::vector<uint8_t> out(stored_size(v));
   for (auto _ : state) {
-    write_canonical(v, out.data());
+    write_stored(v, out.data());
     benchmark::ClobberMemory();
   }
   per_item(state, n);

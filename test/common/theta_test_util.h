@@ -166,8 +166,8 @@ inline std::vector<uint8_t> set_op(SetOp op, const std::vector<uint8_t>& a_bytes
   std::vector<uint8_t> out;
   switch (op) {
     case SetOp::kUnion:
-      out.resize(union_size(a, b));
-      write_union(a, b, out.data());
+      out.resize(merged_size(a, b));
+      write_merged(a, b, out.data());
       break;
     case SetOp::kIntersect:
       out.resize(intersect_size(a, b));

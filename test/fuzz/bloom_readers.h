@@ -74,7 +74,7 @@ inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation val
   if (intersect) {
     intersect_into(out.data(), parsed(stored_of(b), Validation::kCanonical));
   } else {
-    union_into(out.data(), b);
+    merge(out.data(), b);
   }
   check_numbers(parsed(out, Validation::kCanonical));
   return out;

@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   };
   // A working state: binary only, since only kStructure reads it.
   auto emit_state = [&](const std::string& name, const Filter& f,
-                        Encoding encoding = Encoding::kWorking) {
+                        Encoding encoding = Encoding::kSpareTail) {
     must_parse(name, f.bytes(), sketch::Validation::kStructure, encoding);
     out.state(name, f.bytes());
   };

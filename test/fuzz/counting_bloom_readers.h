@@ -74,7 +74,7 @@ inline Bytes combined(const Bytes& a_bytes, const Bytes& b_bytes, Validation val
   const View b = parsed(b_bytes, validation);
   FUZZ_CHECK(check_compatible(a, b).is_ok());
   Bytes out = stored_of(a);
-  union_into(out.data(), b);
+  merge(out.data(), b);
   check_numbers(parsed(out, Validation::kCanonical));
   return out;
 }

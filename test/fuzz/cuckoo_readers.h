@@ -163,7 +163,7 @@ inline void settle_to_working(Bytes* state) {
   const View v = parsed(*state, Validation::kStructure);
   FUZZ_CHECK(v.pending == 0);
   std::fill(state->begin() + static_cast<std::ptrdiff_t>(v.used), state->end(), uint8_t{0});
-  (*state)[6] = static_cast<uint8_t>(Encoding::kWorking);
+  (*state)[6] = static_cast<uint8_t>(Encoding::kSpareTail);
 }
 
 inline AddResult add_value(Bytes* state, Hash128 h, bool only_new, bool exact) {
@@ -186,7 +186,7 @@ inline AddResult add_value(Bytes* state, Hash128 h, bool only_new, bool exact) {
     Family::Element e{h, only_new};
     states::add<Family>(state, e);
     const View g = parsed(*state, Validation::kStructure);
-    FUZZ_CHECK(g.encoding == Encoding::kWorking && g.subfilters == v0.subfilters + 1);
+    FUZZ_CHECK(g.encoding == Encoding::kSpareTail && g.subfilters == v0.subfilters + 1);
     r = AddResult::kAdded;
   }
   const View v = parsed(*state, Validation::kStructure);
@@ -320,7 +320,7 @@ inline bool united(const Bytes& a_bytes, const Bytes& b_bytes, Bytes* out,
     return false;
   }
   const View r = parsed(state, Validation::kStructure);
-  FUZZ_CHECK(r.encoding == Encoding::kWorking);
+  FUZZ_CHECK(r.encoding == Encoding::kSpareTail);
   FUZZ_CHECK(r.subfilters <= a_subfilters + b_subfilters);
   check_keeps(r, a);
   check_keeps(r, b);
@@ -369,7 +369,7 @@ inline void exercise_stored(const Bytes& input) {
   // A working copy: the same layout, encoding 1; its stored form is the input.
   const Bytes working = states::working_copy<Family>(input);
   const View wv = parsed(working, Validation::kStructure);
-  FUZZ_CHECK(wv.encoding == Encoding::kWorking && wv.used == v.used);
+  FUZZ_CHECK(wv.encoding == Encoding::kSpareTail && wv.used == v.used);
   FUZZ_CHECK(stored_of(wv) == input);
   Bytes direct(v.used);
   write_working(v, direct.data());

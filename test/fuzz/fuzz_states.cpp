@@ -664,7 +664,7 @@ CuckooResult cuckoo_apply(Bytes* s, CuckooHarness::Op& op, bool exact_counts) {
       FUZZ_CHECK(s->size() == size &&
                  ck::encoding_of(s->data()) == (before.encoding == ck::Encoding::kDeferred
                                                     ? ck::Encoding::kDeferred
-                                                    : ck::Encoding::kWorking));
+                                                    : ck::Encoding::kSpareTail));
       // The old sub-filters as they were (none of them took the value), one
       // more in the header.
       FUZZ_CHECK(ck::subfilter_count_of(s->data()) == before.subfilters + 1);

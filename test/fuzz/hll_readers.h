@@ -67,7 +67,7 @@ inline Bytes united(const Bytes& a_bytes, const Bytes& b_bytes, Validation valid
   const View a = parsed(a_bytes, validation);
   const View b = parsed(b_bytes, validation);
   Bytes out = states::working_copy<Family>(a_bytes);
-  const UnionPlan plan = plan_union(parsed(out, Validation::kStructure), b);
+  const MergePlan plan = plan_merge(parsed(out, Validation::kStructure), b);
   FUZZ_CHECK(plan.p == (a.p < b.p ? a.p : b.p));
   const size_t working_size = out.size();
   FUZZ_CHECK(states::merge<Family>(&out, b).is_ok());
@@ -204,7 +204,7 @@ inline void exercise_structure(const Bytes& input) {
   const uint8_t kind = input[kElementKindOffset];
   check_numbers(v);
   const Bytes stored = canonical_of(v);
-  FUZZ_CHECK(stored.size() == canonical_size(v));
+  FUZZ_CHECK(stored.size() == stored_size(v));
 
   const Bytes empty = empty_sketch(v.p, kind);
   for (const Bytes& r : {united(input, input, Validation::kStructure),

@@ -15,7 +15,7 @@
 // stored_hash reads them ascending below θ; estimate is count / p (count in
 // exact mode) and the bounds at several confidences hold it (lower >= count
 // when not exact, [count, count] in exact mode) and widen with the
-// confidence; its stored form is itself, by write_canonical and through the
+// confidence; its stored form is itself, by write_stored and through the
 // mechanism, also through a working copy (the mechanism's and write_working
 // agree byte for byte); a ∪ a = a ∩ a = a, a \ a = ∅ at θa, a ∪ ∅ = a, a ∩ ∅
 // = ∅ at min θ, unions, intersections and differences (both ways round) with
@@ -199,8 +199,8 @@ inline Bytes stored_of(const View& v) { return states::stored<Family>(v.data, v.
 inline Bytes stored_of(const Bytes& b) { return stored_of(parsed(b, Validation::kStructure)); }
 
 inline Bytes direct_canonical(const View& v) {
-  Bytes out(canonical_size(v));
-  write_canonical(v, out.data());
+  Bytes out(stored_size(v));
+  write_stored(v, out.data());
   out[kElementKindOffset] = v.data[kElementKindOffset];
   return out;
 }
@@ -234,7 +234,7 @@ inline uint8_t combined_kind(const View& a, const View& b) {
 inline size_t op_size(Op op, const View& a, const View& b) {
   switch (op) {
     case Op::kUnion:
-      return union_size(a, b);
+      return merged_size(a, b);
     case Op::kIntersect:
       return intersect_size(a, b);
     case Op::kANotB:
@@ -246,7 +246,7 @@ inline size_t op_size(Op op, const View& a, const View& b) {
 inline void write_op(Op op, const View& a, const View& b, uint8_t* dst) {
   switch (op) {
     case Op::kUnion:
-      write_union(a, b, dst);
+      write_merged(a, b, dst);
       break;
     case Op::kIntersect:
       write_intersect(a, b, dst);
@@ -680,7 +680,7 @@ inline void exercise_structure(const Bytes& input) {
   // A stored value's is itself (copied); a working state's is the sketch of
   // what its table holds, valid input.
   const Bytes stored = stored_of(v);
-  FUZZ_CHECK(stored.size() == canonical_size(v));
+  FUZZ_CHECK(stored.size() == stored_size(v));
   FUZZ_CHECK(direct_canonical(v) == stored);
   const View sv = parsed(stored, Validation::kStructure);
   FUZZ_CHECK(sv.encoding == Encoding::kStored && sv.lg_k == v.lg_k && sv.theta <= v.theta);

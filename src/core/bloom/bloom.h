@@ -89,7 +89,7 @@ constexpr uint64_t kMaxReadableBits = 8000000000;
 constexpr int kMaxHashes = 64;
 constexpr uint32_t kPendingSlots = prefetch_queue::kSlots;
 
-enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+enum class Encoding : uint8_t { kStored = 0, kQueued = 1 };
 enum class Layout : uint8_t { kClassic = 0, kSplitBlock = 1 };
 
 // param[1]: the encoding in bit 0, the layout in bit 1.
@@ -250,7 +250,7 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
 // Calls f(hash) for each queued hash of a working state.
 template <class F>
 void for_each_pending(const View& v, F&& f) {
-  if (v.encoding != Encoding::kWorking) return;
+  if (v.encoding != Encoding::kQueued) return;
   prefetch_queue::for_each(Cells::queue_of(v.data, v.bits), f);
 }
 
@@ -280,7 +280,7 @@ Status check_compatible(const View& a, const View& b);
 
 // a |= b: in a's buffer (either encoding), for compatible filters; b's queued
 // hashes are added too. Exactly the filter of the union of the two sets.
-void union_into(uint8_t* a_filter, const View& b);
+void merge(uint8_t* a_filter, const View& b);
 
 // a &= b: in a's buffer, for compatible stored filters. Every value of both
 // sets stays present; the result has at least the bits of the filter of the

@@ -19,7 +19,7 @@ struct CellArrayOps {
   }
   static size_t stored_size(const View& v) { return filter_size(v.bits); }
   static void write_stored(const View& v, uint8_t* dst) { bloom::write_stored(v, dst); }
-  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kWorking; }
+  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kQueued; }
   // The per-row path: forced inline, as cell_array::Family::add is.
   [[gnu::always_inline]] static void add_now(uint8_t* state, Hash128 hash) {
     add_hash(state, hash);
@@ -30,7 +30,7 @@ struct CellArrayOps {
   static Status check_compatible(const View& a, const View& b) {
     return bloom::check_compatible(a, b);
   }
-  static void union_into(uint8_t* a_buffer, const View& b) { bloom::union_into(a_buffer, b); }
+  static void merge(uint8_t* a_buffer, const View& b) { bloom::merge(a_buffer, b); }
 };
 
 struct Family : cell_array::Family<CellArrayOps> {
@@ -55,7 +55,7 @@ struct Family : cell_array::Family<CellArrayOps> {
     }
     if (bits < kMinBits || bits > kMaxReadableBits) return false;
     uint32_t pending;
-    return cell_array::check_body<1>(data, len, bits, encoding_of(data) == Encoding::kWorking,
+    return cell_array::check_body<1>(data, len, bits, encoding_of(data) == Encoding::kQueued,
                                      &pending) == cell_array::BodyProblem::kNone;
   }
 };

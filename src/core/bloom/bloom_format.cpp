@@ -95,7 +95,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          header.param[1]);
   const auto encoding = static_cast<Encoding>(header.param[1] & 1);
   const auto layout = static_cast<Layout>(header.param[1] >> 1);
-  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+  if (encoding == Encoding::kQueued && validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: encoding %u is an aggregate's working state, "
                          "which is never stored", header.param[1]);
@@ -126,7 +126,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(kMaxReadableBits));
   // bits is now small enough for the sizes not to overflow; nothing past the
   // bit count is read before the length is known to match.
-  const bool working = encoding == Encoding::kWorking;
+  const bool working = encoding == Encoding::kQueued;
   uint32_t pending;
   if (const auto problem = cell_array::check_body<1>(data, len, bits, working, &pending);
       problem != cell_array::BodyProblem::kNone)
@@ -155,7 +155,7 @@ void write_empty(uint8_t* dst, const Params& params) {
 }
 
 void write_empty_working(uint8_t* dst, const Params& params) {
-  write_bloom_header(dst, params, Encoding::kWorking, ElementKind::kNone);
+  write_bloom_header(dst, params, Encoding::kQueued, ElementKind::kNone);
   std::fill(dst + kBitsOffset, dst + working_size(params.bits), uint8_t{0});
 }
 

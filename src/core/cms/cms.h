@@ -68,7 +68,7 @@
 //             so adding a value costs O(d) plus O(1) expected for the index
 //             and amortized O(d + log k) for the heap (each refresh of a
 //             stale key is paid for by the rows that made it stale). Never stored, never accepted from
-//             outside; write_canonical turns it into `stored`.
+//             outside; write_stored turns it into `stored`.
 //
 // The byte layout of both is in docs/cms.md and cms_internal.h. Every
 // function here works on caller-owned byte buffers and never allocates.
@@ -195,10 +195,10 @@ void write_working(const View& v, uint32_t candidates, uint32_t arena_capacity, 
 
 // --- canonical form -------------------------------------------------------
 
-size_t canonical_size(const View& v);
+size_t stored_size(const View& v);
 
 // Writes the stored form: candidates sorted by hash, no slack.
-void write_canonical(const View& v, uint8_t* dst);
+void write_stored(const View& v, uint8_t* dst);
 
 // --- aging ----------------------------------------------------------------
 
@@ -290,6 +290,6 @@ MergePlan plan_merge(const View& a, const View& b);
 // ascending, so the result does not depend on the order of merges).
 // `working` must be a working state satisfying plan_merge(its view, b) with
 // in_place = true, and must not alias b.
-void merge_into(uint8_t* working, const View& b);
+void merge(uint8_t* working, const View& b);
 
 }  // namespace sketch::cms

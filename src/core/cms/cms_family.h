@@ -68,8 +68,8 @@ struct Family : state::FamilyDefaults {
     cms::write_working(v, v.params.candidates, working_arena_for(v, v.params.candidates), dst);
   }
 
-  static size_t stored_size(const View& v) { return canonical_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+  static size_t stored_size(const View& v) { return cms::stored_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { cms::write_stored(v, dst); }
 
   // The text, produced on demand (core/common/item_text.h): at most
   // kMaxValueBytes bytes, `clipped` when the value's text was longer.
@@ -145,7 +145,7 @@ struct Family : state::FamilyDefaults {
       cms::write_working(a, plan.candidates, plan.arena_capacity, dst);
       out = dst;
     }
-    merge_into(out, b);
+    cms::merge(out, b);
   }
 };
 

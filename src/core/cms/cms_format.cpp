@@ -420,12 +420,12 @@ void write_empty(const Params& p, uint8_t* dst) {
 
 // --- canonical form --------------------------------------------------------
 
-size_t canonical_size(const View& v) {
+size_t stored_size(const View& v) {
   return v.encoding == Encoding::kStored ? v.size
                                          : stored_size(v.params, v.count, v.value_bytes);
 }
 
-void write_canonical(const View& v, uint8_t* dst) {
+void write_stored(const View& v, uint8_t* dst) {
   if (v.encoding == Encoding::kStored) {
     std::memcpy(dst, v.data, v.size);
     return;

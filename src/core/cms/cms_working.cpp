@@ -377,7 +377,7 @@ MergePlan plan_merge(const View& a, const View& b) {
   return plan;
 }
 
-void merge_into(uint8_t* s, const View& b) {
+void merge(uint8_t* s, const View& b) {
   Working w(s);
   uint8_t* counters = w.counters();
   const uint8_t* other = counters_of(b);

@@ -13,7 +13,7 @@
 //   stored_size(View), write_stored(View, dst)
 //   is_deferred(state)        the working encoding: queue, do not write yet
 //   add_now(state, hash), add_deferred(state, hash)
-//   check_compatible(a, b), union_into(a_buffer, b)
+//   check_compatible(a, b), merge(a_buffer, b)
 //
 // A family names them in its CellArrayOps, derives its Family from
 // cell_array::Family<CellArrayOps> and adds is_working.
@@ -84,7 +84,7 @@ struct Family : state::FamilyDefaults {
   }
 
   static void merge(uint8_t* a_buffer, const View&, const View& b, const MergePlan&, uint8_t*) {
-    Ops::union_into(a_buffer, b);
+    Ops::merge(a_buffer, b);
   }
 };
 

@@ -110,11 +110,11 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          "invalid counting_bloom data: %d hashes outside 1..%d", hashes,
                          kMaxHashes);
   const auto encoding = static_cast<Encoding>(header.param[1]);
-  if (encoding == Encoding::kWorking && validation == Validation::kCanonical)
+  if (encoding == Encoding::kQueued && validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid counting_bloom data: encoding 1 is an aggregate's working "
                          "state, which is never stored");
-  if (encoding != Encoding::kStored && encoding != Encoding::kWorking)
+  if (encoding != Encoding::kStored && encoding != Encoding::kQueued)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid counting_bloom data: unknown encoding %u", header.param[1]);
   if (!valid_element_kind(element_kind_byte(data)))
@@ -131,7 +131,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          static_cast<unsigned long long>(cells),
                          static_cast<unsigned long long>(kMinCells),
                          static_cast<unsigned long long>(kMaxCells));
-  const bool working = encoding == Encoding::kWorking;
+  const bool working = encoding == Encoding::kQueued;
   uint32_t pending;
   if (const auto problem = cell_array::check_body<4>(data, len, cells, working, &pending);
       problem != cell_array::BodyProblem::kNone)
@@ -148,7 +148,7 @@ void write_empty(uint8_t* dst, const Params& params) {
 }
 
 void write_empty_working(uint8_t* dst, const Params& params) {
-  write_counting_header(dst, params, Encoding::kWorking, ElementKind::kNone);
+  write_counting_header(dst, params, Encoding::kQueued, ElementKind::kNone);
   std::fill(dst + kCellsOffset, dst + working_size(params.cells), uint8_t{0});
 }
 
@@ -186,7 +186,7 @@ Status check_compatible(const View& a, const View& b) {
                                       {b.cells, b.hashes, b.hash_identity});
 }
 
-void union_into(uint8_t* a_filter, const View& b) {
+void merge(uint8_t* a_filter, const View& b) {
   cell_array::combine_words(a_filter + kCellsOffset, b.words, word_count(b.cells),
                             [](uint64_t x, uint64_t y) { return saturating_add(x, y); });
   for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });

@@ -94,7 +94,7 @@ constexpr uint32_t kPendingSlots = bloom::kPendingSlots;
 // Every counting filter converts to a valid bloom filter of m bits.
 static_assert(kMaxCells <= bloom::kMaxBits, "to_bloom must give a valid bloom filter");
 
-enum class Encoding : uint8_t { kStored = 0, kWorking = 1 };
+enum class Encoding : uint8_t { kStored = 0, kQueued = 1 };
 
 inline uint64_t word_count(uint64_t cells) { return Cells::word_count(cells); }
 
@@ -210,7 +210,7 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
 // Calls f(hash) for each queued hash of a working state.
 template <class F>
 void for_each_pending(const View& v, F&& f) {
-  if (v.encoding != Encoding::kWorking) return;
+  if (v.encoding != Encoding::kQueued) return;
   prefetch_queue::for_each(Cells::queue_of(v.data, v.cells), f);
 }
 
@@ -240,7 +240,7 @@ Status check_compatible(const View& a, const View& b);
 
 // a += b counter by counter, saturating at 15, in a's buffer (either
 // encoding), for compatible filters; b's queued hashes are counted too.
-void union_into(uint8_t* a_filter, const View& b);
+void merge(uint8_t* a_filter, const View& b);
 
 // --- reading (stored filters) -----------------------------------------------------
 

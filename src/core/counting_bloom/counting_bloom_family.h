@@ -21,7 +21,7 @@ struct CellArrayOps {
   }
   static size_t stored_size(const View& v) { return filter_size(v.cells); }
   static void write_stored(const View& v, uint8_t* dst) { counting_bloom::write_stored(v, dst); }
-  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kWorking; }
+  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kQueued; }
   // The per-row path: forced inline, as cell_array::Family::add is.
   [[gnu::always_inline]] static void add_now(uint8_t* state, Hash128 hash) {
     add_hash(state, hash);
@@ -32,8 +32,8 @@ struct CellArrayOps {
   static Status check_compatible(const View& a, const View& b) {
     return counting_bloom::check_compatible(a, b);
   }
-  static void union_into(uint8_t* a_buffer, const View& b) {
-    counting_bloom::union_into(a_buffer, b);
+  static void merge(uint8_t* a_buffer, const View& b) {
+    counting_bloom::merge(a_buffer, b);
   }
 };
 
@@ -49,12 +49,12 @@ struct Family : cell_array::Family<CellArrayOps> {
     const int hashes = data[5];
     const auto encoding = static_cast<Encoding>(data[6]);
     if (hashes < 1 || hashes > kMaxHashes ||
-        (encoding != Encoding::kStored && encoding != Encoding::kWorking))
+        (encoding != Encoding::kStored && encoding != Encoding::kQueued))
       return false;
     const uint64_t cells = cells_of(data);
     if (cells < kMinCells || cells > kMaxCells) return false;
     uint32_t pending;
-    return cell_array::check_body<4>(data, len, cells, encoding == Encoding::kWorking,
+    return cell_array::check_body<4>(data, len, cells, encoding == Encoding::kQueued,
                                      &pending) == cell_array::BodyProblem::kNone;
   }
 };

@@ -177,7 +177,7 @@ constexpr size_t kFirstSubfilterOffset = 16;
 constexpr size_t kSubfilterHeaderBytes = 16;
 constexpr size_t kGuardBytes = 8;
 
-enum class Encoding : uint8_t { kStored = 0, kWorking = 1, kDeferred = 2, kDistinct = 3 };
+enum class Encoding : uint8_t { kStored = 0, kSpareTail = 1, kDeferred = 2, kDistinct = 3 };
 
 // The seen set of the distinct encoding, after the layout: 8 bytes entries,
 // 8 bytes capacity (a power of two, kMinSeenCapacity..kMaxSeenCapacity),
@@ -452,7 +452,7 @@ Status check_compatible(const View& a, const View& b);
 // kOverflow when a ∪ b could pass kMaxSubfilters (a.S + b.S) or
 // kMaxDumpableBytes (a.used + b.used). *in_place when a is a working state
 // whose zero tail holds b.used bytes; else *size = a.used + b.used.
-Status plan_union(const View& a, const View& b, bool* in_place, size_t* size);
+Status plan_merge(const View& a, const View& b, bool* in_place, size_t* size);
 
 // a ∪ b into `target` (a's own buffer when in place, else a new zeroed buffer
 // of the planned size, into which a's layout is copied first): every
@@ -462,16 +462,16 @@ Status plan_union(const View& a, const View& b, bool* in_place, size_t* size);
 // per sub-filter of b); what none takes goes to a sub-filter with that B
 // appended for it. The result has the lower of a's and b's versions.
 // Cannot fail.
-void union_into(uint8_t* target, size_t target_len, const View& a, const View& b);
+void merge(uint8_t* target, size_t target_len, const View& a, const View& b);
 
 // The union of a distinct state a (cuckoo_agg's) with b into `target`, a
-// zeroed buffer of plan_union's size plus seen_region_bytes(capacity): the
-// union_into of their layouts, then a's seen set (capacity slots, at least
+// zeroed buffer of plan_merge's size plus seen_region_bytes(capacity): the
+// merge of their layouts, then a's seen set (capacity slots, at least
 // seen_capacity_for of both sets' entries); when b is distinct too (the
 // combine step of a parallel plan) each hash of b's set that a's holds loses
 // one of its two copies (remove_hash), the others enter the set. Encoding
 // distinct.
-void union_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
+void merge_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
                     uint64_t capacity);
 
 // --- estimates ---------------------------------------------------------------------

@@ -123,7 +123,7 @@ struct Family : state::FamilyDefaults {
   };
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    Status st = plan_union(a, b, &plan->in_place, &plan->size);
+    Status st = cuckoo::plan_merge(a, b, &plan->in_place, &plan->size);
     plan->seen_capacity = 0;
     if (!st.is_ok() || a.encoding != Encoding::kDistinct) return st;
     const uint64_t entries =
@@ -138,11 +138,11 @@ struct Family : state::FamilyDefaults {
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                     uint8_t* dst) {
     if (plan.in_place) {
-      union_into(a_buffer, a.size, a, b);
+      cuckoo::merge(a_buffer, a.size, a, b);
     } else if (plan.seen_capacity != 0) {
-      union_distinct(dst, plan.size, a, b, plan.seen_capacity);
+      cuckoo::merge_distinct(dst, plan.size, a, b, plan.seen_capacity);
     } else {
-      union_into(dst, plan.size, a, b);
+      cuckoo::merge(dst, plan.size, a, b);
     }
   }
 };

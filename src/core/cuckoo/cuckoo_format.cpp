@@ -130,7 +130,7 @@ bool is_valid_structure(const uint8_t* data, size_t len) {
   if (walk(data, len, &v) != nullptr) return false;
   switch (encoding) {
     case Encoding::kStored: return v.used == len;
-    case Encoding::kWorking: return true;
+    case Encoding::kSpareTail: return true;
     case Encoding::kDeferred: {
       uint32_t pending;
       return check_queue(data, len, v.used, &pending) == nullptr;
@@ -149,13 +149,13 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   // read_header accepts versions 1..kFormatVersion: both share one layout.
   if (!st.is_ok()) return st;
   const auto encoding = static_cast<Encoding>(header.param[1]);
-  if ((encoding == Encoding::kWorking || encoding == Encoding::kDeferred ||
+  if ((encoding == Encoding::kSpareTail || encoding == Encoding::kDeferred ||
        encoding == Encoding::kDistinct) &&
       validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cuckoo data: encoding %u is an aggregate's working state, "
                          "which is never stored", header.param[1]);
-  if (encoding != Encoding::kStored && encoding != Encoding::kWorking &&
+  if (encoding != Encoding::kStored && encoding != Encoding::kSpareTail &&
       encoding != Encoding::kDeferred && encoding != Encoding::kDistinct)
     return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
                          header.param[1]);
@@ -267,7 +267,7 @@ void write_stored(const View& v, uint8_t* dst) {
 void write_working(const View& v, uint8_t* dst) {
   std::memcpy(dst, v.data, working_size(v));
   if (v.encoding != Encoding::kDeferred && v.encoding != Encoding::kDistinct)
-    dst[6] = static_cast<uint8_t>(Encoding::kWorking);
+    dst[6] = static_cast<uint8_t>(Encoding::kSpareTail);
 }
 
 }  // namespace sketch::cuckoo

@@ -311,7 +311,7 @@ void grow(const View& v, uint8_t* dst) {
   const bool distinct = v.encoding == Encoding::kDistinct;
   dst[6] = static_cast<uint8_t>(deferred   ? Encoding::kDeferred
                                 : distinct ? Encoding::kDistinct
-                                           : Encoding::kWorking);
+                                           : Encoding::kSpareTail);
   dst[kSubfilterCountOffset] = static_cast<uint8_t>(v.subfilters + 1);
   const size_t bytes = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   std::memset(dst + at, 0, bytes + kGuardBytes);
@@ -448,14 +448,14 @@ Status check_compatible(const View& a, const View& b) {
                        b.bucket_size, b.hash_identity);
 }
 
-Status plan_union(const View& a, const View& b, bool* in_place, size_t* size) {
+Status plan_merge(const View& a, const View& b, bool* in_place, size_t* size) {
   Status st = check_compatible(a, b);
   if (!st.is_ok()) return st;
   if (a.subfilters + b.subfilters > kMaxSubfilters)
     return Status::error(StatusCode::kOverflow,
                          "cuckoo union of %d and %d sub-filters could pass the maximum of %d "
                          "sub-filters", a.subfilters, b.subfilters, kMaxSubfilters);
-  *in_place = a.encoding == Encoding::kWorking && a.size - a.used >= b.used;
+  *in_place = a.encoding == Encoding::kSpareTail && a.size - a.used >= b.used;
   const uint64_t total = static_cast<uint64_t>(a.used) + b.used;
   if (!*in_place && total > kMaxDumpableBytes)
     return Status::error(StatusCode::kOverflow,
@@ -466,12 +466,12 @@ Status plan_union(const View& a, const View& b, bool* in_place, size_t* size) {
   return Status::ok();
 }
 
-void union_into(uint8_t* target, size_t target_len, const View& a, const View& b) {
+void merge(uint8_t* target, size_t target_len, const View& a, const View& b) {
   if (target != a.data) {
     std::memcpy(target, a.data, a.used);
     std::memset(target + a.used, 0, target_len - a.used);
   }
-  target[6] = static_cast<uint8_t>(Encoding::kWorking);
+  target[6] = static_cast<uint8_t>(Encoding::kSpareTail);
   // A union with a version 1 filter can promise only what version 1 does.
   target[3] = a.version < b.version ? a.version : b.version;
   const int f = a.fingerprint_bits;
@@ -517,7 +517,7 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
         }
         if (done) continue;
         if (overflow < 0) {
-          // plan_union kept a.S + b.S <= kMaxSubfilters: one appended per
+          // plan_merge kept a.S + b.S <= kMaxSubfilters: one appended per
           // sub-filter of b at most.
           if (c.s >= kMaxSubfilters) return;
           overflow = c.s;
@@ -536,12 +536,12 @@ void union_into(uint8_t* target, size_t target_len, const View& a, const View& b
   }
 }
 
-void union_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
+void merge_distinct(uint8_t* target, size_t target_len, const View& a, const View& b,
                     uint64_t capacity) {
-  union_into(target, target_len, a, b);
+  merge(target, target_len, a, b);
   View u;
   if (!parse(target, target_len, Validation::kStructure, &u).is_ok()) return;  // not reached
-  if (target_len - u.used < seen_region_bytes(capacity)) return;  // not reached (plan_union)
+  if (target_len - u.used < seen_region_bytes(capacity)) return;  // not reached (plan_merge)
   write_seen(a, capacity, target + u.used);
   target[6] = static_cast<uint8_t>(Encoding::kDistinct);
   if (b.encoding != Encoding::kDistinct) return;

@@ -19,7 +19,7 @@
 //               uint32 capacity (a power of two), then `capacity` uint32 slots
 //               of an open-addressing hash set of entries (0 = empty slot), so
 //               that adding a value costs O(1). Never stored, never accepted
-//               from outside; write_canonical turns it into `sparse`.
+//               from outside; write_stored turns it into `sparse`.
 //
 // Every function here works on caller-owned byte buffers and never allocates:
 // the PostgreSQL wrapper sizes the buffer (palloc) and the core fills it.
@@ -108,16 +108,16 @@ void write_dense(const View& src, int p, uint8_t* dst);
 
 // --- canonical form -------------------------------------------------------
 
-size_t canonical_size(const View& v);
+size_t stored_size(const View& v);
 
 // Writes the stored form: a set becomes a sorted sparse list.
-void write_canonical(const View& v, uint8_t* dst);
+void write_stored(const View& v, uint8_t* dst);
 
 // --- union ----------------------------------------------------------------
 
 // How a ∪ b will be built. The result has precision min(p_a, p_b): the
 // larger precision is folded down, which is exact.
-struct UnionPlan {
+struct MergePlan {
   int p;
   Encoding encoding;  // kDense or kSparseSet
   bool in_place;      // a can absorb b in its own buffer
@@ -125,11 +125,11 @@ struct UnionPlan {
   uint32_t capacity;  // set capacity when encoding == kSparseSet
 };
 
-UnionPlan plan_union(const View& a, const View& b);
+MergePlan plan_merge(const View& a, const View& b);
 
 // Carries out the plan. If plan.in_place, `a_buffer` (the bytes of a) is
 // updated and `dst` is ignored; otherwise the result is written into dst.
-void apply_union(uint8_t* a_buffer, const View& a, const View& b, const UnionPlan& plan,
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                  uint8_t* dst);
 
 // --- estimates ------------------------------------------------------------

@@ -70,8 +70,8 @@ struct Family : state::FamilyDefaults {
     write_set(v, set_capacity_for(v.count + 1), dst);
   }
 
-  static size_t stored_size(const View& v) { return canonical_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+  static size_t stored_size(const View& v) { return hll::stored_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { hll::write_stored(v, dst); }
 
   struct Element {
     uint64_t hash;
@@ -113,16 +113,16 @@ struct Family : state::FamilyDefaults {
   }
 
   // Any two hll sketches merge: the larger precision folds down exactly.
-  using MergePlan = UnionPlan;
+  using MergePlan = hll::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    *plan = plan_union(a, b);
+    *plan = hll::plan_merge(a, b);
     return Status::ok();
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                     uint8_t* dst) {
-    apply_union(a_buffer, a, b, plan, dst);
+    hll::merge(a_buffer, a, b, plan, dst);
   }
 };
 

@@ -165,11 +165,11 @@ void write_empty_set(uint8_t* dst, int p, uint32_t capacity) {
   detail::write_set_fixed(dst, p, capacity, ElementKind::kNone);
 }
 
-size_t canonical_size(const View& v) {
+size_t stored_size(const View& v) {
   return v.encoding == Encoding::kSparseSet ? sparse_size(v.count) : v.size;
 }
 
-void write_canonical(const View& v, uint8_t* dst) {
+void write_stored(const View& v, uint8_t* dst) {
   if (v.encoding != Encoding::kSparseSet) {
     std::copy(v.body - kHeaderSize, v.body - kHeaderSize + v.size, dst);
     return;

@@ -22,9 +22,9 @@ uint32_t union_count(const View& a, const View& b) {
 
 }  // namespace
 
-UnionPlan plan_union(const View& a, const View& b) {
+MergePlan plan_merge(const View& a, const View& b) {
   const int p = a.p < b.p ? a.p : b.p;
-  UnionPlan plan{p, Encoding::kDense, false, dense_size(p), 0};
+  MergePlan plan{p, Encoding::kDense, false, dense_size(p), 0};
   if (a.encoding == Encoding::kDense) {
     plan.in_place = a.p == p;
     return plan;
@@ -45,7 +45,7 @@ UnionPlan plan_union(const View& a, const View& b) {
   return plan;
 }
 
-void apply_union(uint8_t* a_buffer, const View& a, const View& b, const UnionPlan& plan,
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                  uint8_t* dst) {
   uint8_t* out = plan.in_place ? a_buffer : dst;
   if (plan.encoding == Encoding::kDense) {

@@ -181,8 +181,8 @@ void write_working(const View& v, uint8_t* dst);
 // The stored (canonical) form of any view: trimmed to the k smallest
 // (θ the (k+1)-th) when it holds more, hashes sorted in place (a radix
 // sort without scratch memory).
-size_t canonical_size(const View& v);
-void write_canonical(const View& v, uint8_t* dst);
+size_t stored_size(const View& v);
+void write_stored(const View& v, uint8_t* dst);
 
 // --- adding and merging (working states) ----------------------------------
 
@@ -225,8 +225,8 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
 // The inputs must be stored views (every SQL value is).
 
 // a ∪ b, the same bytes as the union through working states.
-size_t union_size(const View& a, const View& b);
-void write_union(const View& a, const View& b, uint8_t* dst);
+size_t merged_size(const View& a, const View& b);
+void write_merged(const View& a, const View& b, uint8_t* dst);
 
 // a ∩ b. dst may be a's bytes (or b's): the result is never longer, and
 // each hash is written at or before where it is read.

@@ -74,8 +74,8 @@ struct Family : state::FamilyDefaults {
   static size_t working_size(const View& v) { return theta::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { theta::write_working(v, dst); }
 
-  static size_t stored_size(const View& v) { return canonical_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+  static size_t stored_size(const View& v) { return theta::stored_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
 
   // The 64-bit hash of the element's canonical encoding (the sketch keeps
   // hash >> 1).

@@ -228,9 +228,9 @@ void write_working(const View& v, uint8_t* dst) {
   for_each_hash(v, [dst](uint64_t h) { insert(dst, h); });
 }
 
-size_t canonical_size(const View& v) { return stored_size(std::min(v.count, v.k)); }
+size_t stored_size(const View& v) { return stored_size(std::min(v.count, v.k)); }
 
-void write_canonical(const View& v, uint8_t* dst) {
+void write_stored(const View& v, uint8_t* dst) {
   const uint32_t n = std::min(v.count, v.k);
   std::memset(dst, 0, stored_size(n));
   write_theta_header(dst, v.lg_k, Encoding::kStored, element_kind_of(v.data));

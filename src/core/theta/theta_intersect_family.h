@@ -41,10 +41,10 @@ struct IntersectFamily : state::FamilyDefaults {
   static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   // The "working" form of an intersection is the stored one.
-  static size_t working_size(const View& v) { return canonical_size(v); }
-  static void write_working(const View& v, uint8_t* dst) { write_canonical(v, dst); }
-  static size_t stored_size(const View& v) { return canonical_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+  static size_t working_size(const View& v) { return theta::stored_size(v); }
+  static void write_working(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
+  static size_t stored_size(const View& v) { return theta::stored_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
 
   struct MergePlan {
     bool in_place;

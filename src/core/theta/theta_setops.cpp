@@ -94,10 +94,10 @@ constexpr auto kOnlyA = [](bool in_a, bool in_b) { return in_a && !in_b; };
 
 }  // namespace
 
-size_t union_size(const View& a, const View& b) {
+size_t merged_size(const View& a, const View& b) {
   return stored_size(shape_of(a, b, kEither).count);
 }
-void write_union(const View& a, const View& b, uint8_t* dst) { write_result(a, b, kEither, dst); }
+void write_merged(const View& a, const View& b, uint8_t* dst) { write_result(a, b, kEither, dst); }
 
 size_t intersect_size(const View& a, const View& b) {
   return stored_size(shape_of(a, b, kBoth).count);

@@ -157,8 +157,8 @@ size_t working_size(const View& v, uint32_t k);
 void write_working(const View& v, uint32_t k, uint8_t* dst);
 
 // The stored form of any view: purged down to k items, sorted best first.
-size_t canonical_size(const View& v);
-void write_canonical(const View& v, uint8_t* dst);
+size_t stored_size(const View& v);
+void write_stored(const View& v, uint8_t* dst);
 
 // --- adding and merging (working states) ----------------------------------
 

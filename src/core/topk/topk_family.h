@@ -79,8 +79,8 @@ struct Family : state::FamilyDefaults {
   static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
   static void write_working(const View& v, uint8_t* dst) { topk::write_working(v, v.k, dst); }
 
-  static size_t stored_size(const View& v) { return canonical_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { write_canonical(v, dst); }
+  static size_t stored_size(const View& v) { return topk::stored_size(v); }
+  static void write_stored(const View& v, uint8_t* dst) { topk::write_stored(v, dst); }
 
   // The text, produced on demand (core/common/item_text.h): at most
   // kMaxItemBytes bytes, `clipped` when the value's text was longer.

@@ -353,14 +353,14 @@ void write_working_shaped(const View& v, uint32_t k, uint64_t t, uint32_t capaci
 
 }  // namespace detail
 
-size_t canonical_size(const View& v) {
+size_t stored_size(const View& v) {
   uint32_t items;
   uint64_t text_bytes;
   survivors(v, purge_threshold(v, v.k), &items, &text_bytes);
   return stored_size(items, text_bytes);
 }
 
-void write_canonical(const View& v, uint8_t* dst) {
+void write_stored(const View& v, uint8_t* dst) {
   const uint64_t t = purge_threshold(v, v.k);
   uint32_t items;
   uint64_t text_bytes;

@@ -175,7 +175,7 @@ extern "C" Datum cms_info(PG_FUNCTION_ARGS) {
   json.integer("error_bound", cms::error_bound(v.params.width, v.total));
   json.integer("k", v.params.candidates);
   json.integer("candidates", v.count);
-  json.sketch_fields(cms::canonical_size(v) + VARHDRSZ, cms::kFormatVersion, "xxh3_64", v.data);
+  json.sketch_fields(cms::stored_size(v) + VARHDRSZ, cms::kFormatVersion, "xxh3_64", v.data);
   return json.finish();
 }
 

@@ -121,7 +121,7 @@ extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
   else json.integer("entries", v.count);
   json.number("estimate", hll::estimate(v), Digits::kOneDecimal);
   json.number("standard_error", hll::standard_error(v), Digits::kSix);
-  json.sketch_fields(hll::canonical_size(v) + VARHDRSZ, hll::kFormatVersion, "xxh3_64",
+  json.sketch_fields(hll::stored_size(v) + VARHDRSZ, hll::kFormatVersion, "xxh3_64",
                      hll::Family::bytes_of(v));
   return json.finish();
 }

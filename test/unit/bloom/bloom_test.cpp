@@ -264,7 +264,7 @@ TEST(BloomCombine, UnalignedBuffers) {
   View va, vb;
   ASSERT_TRUE(parse(odd, a.bytes().size(), Validation::kCanonical, &va).is_ok());
   ASSERT_TRUE(parse(b.bytes().data(), b.bytes().size(), Validation::kCanonical, &vb).is_ok());
-  union_into(odd, vb);
+  merge(odd, vb);
   add_hash(odd, key_hash(kSeed, 7));  // already present: no change
   EXPECT_EQ(std::vector<uint8_t>(odd, odd + a.bytes().size()), expected.bytes());
   ASSERT_TRUE(parse(odd, a.bytes().size(), Validation::kCanonical, &va).is_ok());
@@ -285,7 +285,7 @@ TEST(BloomWorking, StoredFormEqualsDirectBuilding) {
       direct.add_keys(kSeed, 0, n);
       SCOPED_TRACE(params_text(shape.bits, shape.hashes) + " n=" + std::to_string(n));
       const View v = working.view();
-      EXPECT_EQ(v.encoding, Encoding::kWorking);
+      EXPECT_EQ(v.encoding, Encoding::kQueued);
       EXPECT_EQ(v.pending, std::min<uint64_t>(n, kPendingSlots));
       EXPECT_EQ(v.size, working_size(shape.bits));
       EXPECT_EQ(working.stored().bytes(), direct.bytes());

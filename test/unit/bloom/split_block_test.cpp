@@ -90,7 +90,7 @@ TEST(SplitBlock, QueuedAddsGiveTheBytesOfImmediateAdds) {
     immediate.add_keys(kSplitBlockSeed + n, 0, n);
     EXPECT_EQ(working.stored().bytes(), immediate.bytes()) << n;
   }
-  EXPECT_EQ(working.encoding(), Encoding::kWorking);
+  EXPECT_EQ(working.encoding(), Encoding::kQueued);
   EXPECT_EQ(layout_of(working.bytes().data()), Layout::kSplitBlock);
 }
 

@@ -639,8 +639,8 @@ TEST(CmsFormat, RoundTripsThroughStoredWorkingAndHex) {
 TEST(CmsFormat, CanonicalIsTheSameAtAnUnalignedDestination) {
   const Sketch s = build(params(300, 3, false, 40), Zipf(1000, 1.0, kSeed).take(5000));
   const View v = s.view();
-  std::vector<uint8_t> buffer(canonical_size(v) + 3);
-  write_canonical(v, buffer.data() + 3);
+  std::vector<uint8_t> buffer(stored_size(v) + 3);
+  write_stored(v, buffer.data() + 3);
   EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + 3, buffer.end()), s.canonical());
 }
 
@@ -768,8 +768,8 @@ TEST(CmsValidation, SingleByteCorruptionsAreRefusedOrConsistent) {
       View v;
       if (!test::parse_bytes(bytes, Validation::kCanonical, &v).is_ok()) continue;
       accepted++;
-      std::vector<uint8_t> again(canonical_size(v));
-      write_canonical(v, again.data());
+      std::vector<uint8_t> again(stored_size(v));
+      write_stored(v, again.data());
       EXPECT_EQ(again, bytes) << "byte " << i;
     }
   }

@@ -285,7 +285,7 @@ TEST(CountingBloomWorking, StoredFormEqualsDirectBuilding) {
   const Params params = test::params_for(5000, 0.01);
   Filter direct(params);
   Filter working = Filter::working(params);
-  EXPECT_EQ(working.encoding(), Encoding::kWorking);
+  EXPECT_EQ(working.encoding(), Encoding::kQueued);
   for (uint64_t i = 0; i < 5000; i++) {
     direct.add(key_hash(kSeed, i));
     working.add(key_hash(kSeed, i));

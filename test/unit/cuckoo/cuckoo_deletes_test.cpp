@@ -181,7 +181,7 @@ std::vector<uint8_t> chain_of_32(int f) {
   std::vector<uint8_t> b = test::empty_bytes(Params{1, f, 4});
   std::vector<uint8_t> chain(b.begin(), b.begin() + kFirstSubfilterOffset);
   chain[9] = kMaxSubfilters;
-  chain[6] = static_cast<uint8_t>(Encoding::kWorking);
+  chain[6] = static_cast<uint8_t>(Encoding::kSpareTail);
   for (int j = 0; j < kMaxSubfilters; j++) {
     std::vector<uint8_t> sub(subfilter_bytes(1, 4, f));
     store_le64(sub.data(), 1);

@@ -291,7 +291,7 @@ TEST(CuckooOps, GrowthLimits) {
 // now stay within 0..B*b; exact counts never reach the bounds this way.
 TEST(CuckooOps, CountsStayWithinTheirSlotsInAStructureCheckedState) {
   std::vector<uint8_t> w = test::empty_bytes(Params{4, 8, 2});
-  w[6] = static_cast<uint8_t>(Encoding::kWorking);
+  w[6] = static_cast<uint8_t>(Encoding::kSpareTail);
   const size_t count_at = kFirstSubfilterOffset + 8;
   store_le64(w.data() + count_at, 8);  // says full, holds nothing
   ASSERT_TRUE(parse_bytes(w, Validation::kStructure).is_ok());
@@ -424,7 +424,7 @@ TEST(CuckooState, MechanismConvertsStoredAndWorking) {
   Filter g(1000, 0.01), h(1000, 0.01);
   for (uint64_t i = 0; i < 10; i++) h.add(key_hash(kSeed, i));
   ASSERT_TRUE(g.merge(h).is_ok());
-  EXPECT_EQ(g.view().encoding, Encoding::kWorking);
+  EXPECT_EQ(g.view().encoding, Encoding::kSpareTail);
   EXPECT_GT(g.view().size, g.view().used);
   const std::vector<uint8_t> gs = g.stored().bytes();
   EXPECT_EQ(gs.size(), g.view().used);

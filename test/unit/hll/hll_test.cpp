@@ -174,7 +174,7 @@ TEST(HllBuild, KNeedsGrowthOnlyWhenTheSetIsFull) {
 }
 
 TEST(HllBuild, CanonicalSizes) {
-  // A 4-byte varlena header comes on top of canonical_size in PostgreSQL.
+  // A 4-byte varlena header comes on top of stored_size in PostgreSQL.
   const Sketch hundred = Sketch::from_hashes(14, stream(kSeed, 0, 100));
   EXPECT_LE(hundred.canonical().size() + 4, 450u);
   const Sketch thousand = Sketch::from_hashes(14, stream(kSeed, 0, 1000));
@@ -204,13 +204,13 @@ TEST(HllBuild, InsertionOrderDoesNotMatter) {
   }
 }
 
-// write_canonical falls back to a memcpy insertion sort when the
+// write_stored falls back to a memcpy insertion sort when the
 // destination is not 4-byte aligned; both paths must write the same bytes.
 TEST(HllBuild, CanonicalIsTheSameAtAnUnalignedDestination) {
   const Sketch s = Sketch::from_hashes(14, stream(kSeed, 0, 500));
   const View v = s.view();
-  std::vector<uint8_t> buffer(canonical_size(v) + 1);
-  write_canonical(v, buffer.data() + 1);
+  std::vector<uint8_t> buffer(stored_size(v) + 1);
+  write_stored(v, buffer.data() + 1);
   EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + 1, buffer.end()), s.canonical());
 }
 
@@ -286,7 +286,7 @@ TEST(HllUnion, IsAssociative) {
 }
 
 // Unions whose left side is a stored (canonical) sketch instead of a working
-// set take the copy path of apply_union, not the in-place one.
+// set take the copy path of merge, not the in-place one.
 TEST(HllUnion, CanonicalOperandsGiveTheSameResult) {
   const std::vector<Shape> shapes = union_shapes();
   for (const Shape& x : shapes)
@@ -327,7 +327,7 @@ TEST(HllUnion, OfP12AndP14HasP12) {
 TEST(HllUnion, InPlaceUnionLowersThePrecision) {
   Sketch a = build(14, {{0, 100}});
   const Sketch b = build(10, {{70, 120}});
-  const UnionPlan plan = plan_union(a.view(), b.view());
+  const MergePlan plan = plan_merge(a.view(), b.view());
   ASSERT_TRUE(plan.in_place) << "capacity " << a.view().capacity;
   EXPECT_EQ(plan.p, 10);
   a.merge(b);
