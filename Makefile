@@ -39,7 +39,17 @@ OBJS        = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*/*.cpp src/pg/*/*
 # install scripts there (releases/sketch--<version>.sql) are not shipped,
 # only the upgrade test installs them (releases/README.md).
 RELEASED_UPGRADES = $(notdir $(wildcard releases/sketch--*--*.sql))
-UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
+# One script from each release older than the last one straight to this
+# version (PostgreSQL takes the path of fewest scripts): the frozen upgrade
+# to the last release, then this version's, under this version's opening
+# lines, so the frozen script's catalog-driven blocks (written before
+# src/sql/common.sql pinned search_path) run with pg_catalog alone on the
+# path even when the update is run by a superuser in a schema others can
+# write to. Today: sketch--0.1.0--0.3.0.sql.
+EARLIER_RELEASES = $(patsubst releases/sketch--%--$(LAST_RELEASE).sql,%,\
+                     $(wildcard releases/sketch--*--$(LAST_RELEASE).sql))
+DIRECT_UPGRADES = $(foreach r,$(EARLIER_RELEASES),sketch--$(r)--$(EXTVERSION).sql)
+UPGRADES    = $(RELEASED_UPGRADES) sketch--$(LAST_RELEASE)--$(EXTVERSION).sql $(DIRECT_UPGRADES)
 DATA_built  = sketch--$(EXTVERSION).sql $(UPGRADES)
 # The extension script: shared objects first, then one part per family,
 # then the shared tail. A family's part, $(call family,<type>), is the SQL
@@ -132,6 +142,13 @@ UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f)))
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
+
+# The opening lines (up to the search_path pin) of the last release's
+# upgrade, the frozen chain, then that upgrade itself (whose own opening
+# lines repeat harmlessly: \echo lines are dropped by CREATE EXTENSION).
+$(DIRECT_UPGRADES): sketch--%--$(EXTVERSION).sql: releases/sketch--%--$(LAST_RELEASE).sql \
+                    sketch--$(LAST_RELEASE)--$(EXTVERSION).sql
+	{ sed -n '1,/^SET LOCAL search_path TO pg_catalog, pg_temp;$$/p' $(word 2,$^); cat $^; } > $@
 
 # Released upgrade scripts, as shipped (sketch--0.1.0--0.2.0.sql: 0.2.0's
 # own piece, its new families' pieces and the tail as they were at v0.2.0).

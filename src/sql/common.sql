@@ -4,6 +4,18 @@
 
 \echo Use "CREATE EXTENSION sketch" to load this file. \quit
 
+-- Name lookups while this script runs: pg_catalog only. CREATE EXTENSION
+-- searches the target schema too, and there any role that may create in it
+-- (a database owner installing this trusted extension, in public) could
+-- plant an operator or function of a better-matching signature than the
+-- built-in one (an =(oid, regnamespace) beats pg_catalog's =(oid, oid)),
+-- which the catalog-driven blocks below would then run as the superuser
+-- that executes a trusted extension's script. Every object of the
+-- extension is named @extschema@.<name>, so nothing here needs the schema
+-- on the path. SET LOCAL ends with the script: PostgreSQL restores the
+-- caller's search_path when CREATE EXTENSION or ALTER EXTENSION returns.
+SET LOCAL search_path TO pg_catalog, pg_temp;
+
 CREATE FUNCTION @extschema@.sketch_hash(value anyelement) RETURNS bigint
   AS 'MODULE_PATHNAME', 'sketch_hash'
   LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

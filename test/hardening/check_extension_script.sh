@@ -20,7 +20,10 @@
 #   - argument and result types of functions are qualified or built-in types
 #     (which resolve in pg_catalog: CREATE EXTENSION searches it first);
 #   - a function with a SQL or PL body (parsed when called, under the caller's
-#     search_path) has SET search_path or a BEGIN ATOMIC body.
+#     search_path) has SET search_path or a BEGIN ATOMIC body;
+#   - every script PostgreSQL runs, and each piece that opens one, starts
+#     with SET LOCAL search_path TO pg_catalog, pg_temp (src/sql/common.sql
+#     says why).
 #
 # Usage: test/hardening/check_extension_script.sh [file...]
 # Exits non-zero, listing each violation with file and statement, on any.
@@ -199,7 +202,22 @@ foreach my $file (@files) {
   local $/;
   my $text = <$fh>;
   close $fh;
-  push @statements, map { [$file, $_] } split_statements($text);
+  my @mine = split_statements($text);
+  # A script PostgreSQL runs (a built sketch--*.sql at the top, except the
+  # frozen upgrades copied from releases/) and each piece that opens one
+  # (src/sql/common.sql, the per-version upgrade piece) pins search_path
+  # before anything else: the script of a trusted extension runs as a superuser,
+  # and a look-alike of a better-matching signature planted in the target
+  # schema would otherwise be run by it (src/sql/common.sql).
+  my $opens_script = $file =~ m{^(sketch--[^/]*\.sql|src/sql/common\.sql|src/sql/upgrade--[^/.]*\.[^/.]*\.[^/.]*--[^/.]*\.[^/.]*\.[^/.]*\.sql)\z}
+                     && !( $file =~ m{^sketch--(.*)\.sql\z} && -e "releases/sketch--$1.sql" );
+  if ($opens_script) {
+    my $first = $mine[0] // "";
+    $first =~ s/^\s+|\s+$//g;
+    complain($file, $first, "the first statement is not SET LOCAL search_path TO pg_catalog, pg_temp")
+      unless $first =~ /^SET\s+LOCAL\s+search_path\s+TO\s+pg_catalog\s*,\s*pg_temp$/i;
+  }
+  push @statements, map { [$file, $_] } @mine;
 }
 
 my $kinds = qr/FUNCTION|PROCEDURE|AGGREGATE|TYPE|DOMAIN|TABLE|VIEW|MATERIALIZED\s+VIEW|SEQUENCE|OPERATOR\s+CLASS|OPERATOR\s+FAMILY|OPERATOR|TEXT\s+SEARCH\s+\w+|COLLATION|CONVERSION/i;

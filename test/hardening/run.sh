@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-checks=(dump_restore dump_cap concurrency cancel upgrade "memory --check" hostile_role)
+checks=(dump_restore dump_cap concurrency cancel upgrade trusted "memory --check" hostile_role)
 [ $# -gt 0 ] && checks=("$@")
 passed=() skipped=() failed=()
 for check in "${checks[@]}"; do
