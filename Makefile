@@ -65,7 +65,7 @@ SQL_PIECES  = src/sql/common.sql $(call family,hll) $(call family,cms) $(call fa
               src/sql/bloom_split_block.sql $(call family,ddsketch) \
               $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
               $(call family,cuckoo) \
-              src/sql/sizing.sql src/sql/aging.sql \
+              src/sql/sizing.sql src/sql/aging.sql src/sql/one_step.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
 # pg_regress suites: every sql/*.sql, answers in expected/. The coexistence
@@ -136,10 +136,13 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # A family new in this version is created by the upgrade as by a fresh
 # install: list it in UPGRADE_FAMILIES (none in 0.3.0) and its part,
 # $(call family,<type>), comes after those pieces, before the tail.
+# Likewise a piece of the install script new in this version that is not a
+# family: list it in UPGRADE_NEW_PIECES (0.3.0: the one-step aggregates).
 UPGRADE_FAMILIES =
+UPGRADE_NEW_PIECES = src/sql/one_step.sql
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
-                 $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f)))
+                 $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f))) $(UPGRADE_NEW_PIECES)
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
 

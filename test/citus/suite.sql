@@ -1525,3 +1525,22 @@ FROM (VALUES
          FROM (SELECT theta_intersect(th) AS s FROM %s) i$q$)
 ) x(o, label, tbl, q)
 ORDER BY x.o;
+-- The one-step aggregates (src/sql/one_step.sql) split as their sketches do:
+-- approx_count_distinct per tenant (pushed down), per kind (split: partial
+-- hll states merged on the coordinator) and over everything, and
+-- approx_top_k at k = 4096 (more counters than pages, so no purge: the
+-- merged summary is the local one item for item), equal to the local copy.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'approx_count_distinct(user_id) per tenant (pushed down) = local',
+      $q$SELECT tenant_id || ' ' || approx_count_distinct(user_id) FROM %s GROUP BY 1 ORDER BY 1$q$),
+  (2, 'approx_count_distinct(user_id) per kind (split) = local',
+      $q$SELECT kind || ' ' || approx_count_distinct(user_id) FROM %s GROUP BY kind ORDER BY kind$q$),
+  (3, 'approx_count_distinct(page) over all rows (split) = local',
+      $q$SELECT approx_count_distinct(page)::text FROM %s$q$),
+  (4, 'approx_top_k(page, 4096) per kind (split) = local',
+      $q$SELECT kind || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (5, 'approx_top_k(page, 4096) per tenant (pushed down) = local',
+      $q$SELECT tenant_id || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY 1 ORDER BY 1$q$)
+) x(o, label, q)
+ORDER BY x.o;
