@@ -9,6 +9,8 @@
 #                  (only when PG_MATRIX_CHECKS names it: cross_major restores
 #                  the same database onto the major)
 #   upgrade        test/hardening/upgrade.sh (every released version -> now)
+#   trusted        test/hardening/trusted.sh (a database owner installs and
+#                  updates the trusted extension under planted look-alikes)
 #   hostile_role   test/hardening/hostile_role.sh, as the unprivileged role
 #   cross_major    dump_restore.sh across majors: the database built on 15
 #                  (the system's server, the module installed by `make
@@ -24,7 +26,7 @@
 # "pg_matrix: N passed, M failed, K skipped" (one check per line above and
 # major; a skipped major counts as one).
 #
-# Environment: PG_MATRIX_MAJORS (16 17 18); PG_MATRIX_CHECKS (all five) a
+# Environment: PG_MATRIX_MAJORS (16 17 18); PG_MATRIX_CHECKS (all six) a
 # subset; KEEP=1 keeps the work folder.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,12 +34,12 @@ root=$(pwd)
 majors=${*:-${PG_MATRIX_MAJORS:-16 17 18}}
 # By default (the time budget of make test): pg_regress and the cross-major
 # restore (dump/restore onto that major, four ways) on every major, and the
-# upgrade and hostile-role tests on the newest one (PG_MATRIX_FULL_MAJOR,
+# upgrade, trusted and hostile-role tests on the newest one (PG_MATRIX_FULL_MAJOR,
 # 18); PG_MATRIX_CHECKS runs the checks named on every major.
 full_major=${PG_MATRIX_FULL_MAJOR:-18}
 checks_for() {  # <major>
   if [ -n "${PG_MATRIX_CHECKS:-}" ]; then echo "$PG_MATRIX_CHECKS"
-  elif [ "$1" = "$full_major" ]; then echo "regress upgrade hostile_role cross_major"
+  elif [ "$1" = "$full_major" ]; then echo "regress upgrade trusted hostile_role cross_major"
   else echo "regress cross_major"; fi
 }
 pg15_config=${PG15_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
@@ -109,7 +111,7 @@ run_major() {
     [ -f "$dir/src/regression.diffs" ] && head -n 60 "$dir/src/regression.diffs" >>"$dir/regress.log"
     result "$major" regress $rc "$dir/regress.log" "$(grep -Eo '(All [0-9]+ tests passed|[0-9]+ of [0-9]+ tests failed)' "$dir/regress.log" | tail -n 1)"
   fi
-  for check in dump_restore upgrade; do
+  for check in dump_restore upgrade trusted; do
     wants $check || continue
     rc=0
     on_major bash test/cluster.sh run -- bash "test/hardening/$check.sh" >"$dir/$check.log" 2>&1 || rc=$?
