@@ -78,6 +78,7 @@
 #include <cstdint>
 
 #include "core/common/header.h"
+#include "core/common/item_table.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -217,12 +218,10 @@ size_t write_scaled(const View& v, double factor, uint8_t* dst);
 // Minimum of the value's d counters: never below its true count.
 uint64_t estimate(const View& v, uint64_t hash);
 
-struct Candidate {
-  uint64_t hash;
-  const uint8_t* text;
-  uint32_t len;
-  bool clipped;  // the text was cut at kMaxValueBytes
-};
+// {hash, text, len, clipped}: an item of the item table
+// (core/common/item_table.h); clipped when the text was cut at
+// kMaxValueBytes.
+using Candidate = item_table::ItemRef;
 
 // Candidate i (0 <= i < v.count), in storage order.
 Candidate candidate_at(const View& v, uint32_t i);
