@@ -62,14 +62,7 @@ extern "C" Datum theta_add(PG_FUNCTION_ARGS) {
 }
 
 // a ∪ b (||): a NULL side is ignored.
-extern "C" Datum theta_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
-  PG_RETURN_POINTER(theta_combined(a, b, theta::merged_size(a, b),
-                                   [&](uint8_t* dst) { theta::write_merged(a, b, dst); }));
-}
+extern "C" Datum theta_union2(PG_FUNCTION_ARGS) { return ThetaStates::union2(fcinfo); }
 
 // a ∩ b (&), strict.
 extern "C" Datum theta_intersect2(PG_FUNCTION_ARGS) {
