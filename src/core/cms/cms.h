@@ -291,4 +291,9 @@ MergePlan plan_merge(const View& a, const View& b);
 // in_place = true, and must not alias b.
 void merge(uint8_t* working, const View& b);
 
+// a ∪ b as the state mechanism merges (working_state.h): into a_buffer, a's
+// working state, when plan.in_place, else into dst, a working copy of a at
+// the plan's candidates and arena.
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan, uint8_t* dst);
+
 }  // namespace sketch::cms

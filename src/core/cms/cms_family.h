@@ -45,10 +45,9 @@ __attribute__((always_inline)) inline bool is_working_state(const uint8_t* data,
          load_le32(data + kWorkingReservedOffset) == 0;
 }
 
-struct Family : state::FamilyDefaults {
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   using View = cms::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return cms::parse(data, len, Validation::kStructure, out);
@@ -57,8 +56,6 @@ struct Family : state::FamilyDefaults {
   __attribute__((always_inline)) static bool is_working(const uint8_t* data, size_t len) {
     return is_working_state(data, len);
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) {
     return cms::working_size(v.params, working_arena_for(v, v.params.candidates));
@@ -130,22 +127,6 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     cms::write_working(v, v.params.candidates, growth.arena_capacity, dst);
-  }
-
-  using MergePlan = cms::MergePlan;
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_checked_merge(a, b, plan, check_mergeable, cms::plan_merge);
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    uint8_t* out = a_buffer;
-    if (!plan.in_place) {
-      cms::write_working(a, plan.candidates, plan.arena_capacity, dst);
-      out = dst;
-    }
-    cms::merge(out, b);
   }
 };
 

@@ -399,4 +399,13 @@ void merge(uint8_t* s, const View& b) {
   }
 }
 
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan, uint8_t* dst) {
+  uint8_t* out = a_buffer;
+  if (!plan.in_place) {
+    write_working(a, plan.candidates, plan.arena_capacity, dst);
+    out = dst;
+  }
+  merge(out, b);
+}
+
 }  // namespace sketch::cms

@@ -11,7 +11,8 @@
 // settling off, and the stored form and merges then dropped queued values.
 //
 // Required of every family (the signatures working_state.h and
-// pg/common/aggregate_state.h call):
+// pg/common/aggregate_state.h call; bytes_of and is_stored have defaults in
+// FamilyDefaults for a View with .data and .encoding):
 //
 //   View                                       parsed read-only look at a sketch; .size its bytes
 //   const uint8_t* bytes_of(const View&)       the sketch's bytes, header first
@@ -71,6 +72,17 @@ struct FamilyDefaults {
   static constexpr bool kHasWorkingView = false;
   // The family's aggregate adds elements (false: it only combines sketches).
   static constexpr bool kAddsElements = true;
+
+  // What nearly every View is: its bytes at .data, and an encoding whose
+  // kStored is the stored form. A family whose View differs declares its own.
+  template <class View>
+  static const uint8_t* bytes_of(const View& v) {
+    return v.data;
+  }
+  template <class View>
+  static bool is_stored(const View& v) {
+    return v.encoding == decltype(v.encoding)::kStored;
+  }
 };
 
 namespace contract {

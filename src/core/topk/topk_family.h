@@ -44,12 +44,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 inline uint32_t k_of(const uint8_t* state) { return load_le32(state + detail::kKOffset); }
 inline uint64_t total_of(const uint8_t* state) { return load_le64(state + detail::kTotalOffset); }
 
-struct Family : state::FamilyDefaults {
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
 
   using View = topk::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return topk::parse(data, len, Validation::kStructure, out);
@@ -73,8 +72,6 @@ struct Family : state::FamilyDefaults {
     v.arena_capacity = load_le32(data + kArenaCapacityOffset);
     return v;
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
   static void write_working(const View& v, uint8_t* dst) { topk::write_working(v, v.k, dst); }
@@ -134,17 +131,6 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     topk::grow(v, growth.text_len, dst);
-  }
-
-  using MergePlan = topk::MergePlan;
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_checked_merge(a, b, plan, check_mergeable, topk::plan_merge);
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    topk::merge(a_buffer, a, b, plan, dst);
   }
 };
 
