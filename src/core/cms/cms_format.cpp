@@ -84,26 +84,48 @@ Status params_for_size(int64_t width, int64_t depth, bool conservative, int64_t 
   return Status::ok();
 }
 
-Status params_for_accuracy(double epsilon, double delta, bool conservative, int64_t k,
-                           Params* out) {
+namespace {
+
+// ε and δ each in (0, 1): both accuracy entry points refuse the same.
+Status check_accuracy(double epsilon, double delta) {
   if (!(epsilon > 0.0 && epsilon < 1.0))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon must be between 0 and 1 (exclusive), got %g", epsilon);
   if (!(delta > 0.0 && delta < 1.0))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms delta must be between 0 and 1 (exclusive), got %g", delta);
+  return Status::ok();
+}
+
+// The counters per row and the rows ε and δ ask for (w = ⌈e/ε⌉, d =
+// ⌈ln 1/δ⌉, unrounded to integers' types), refusing more rows than kMaxDepth.
+Status accuracy_shape(double epsilon, double delta, double* width_out, double* depth_out) {
   const double width = std::ceil(kE / epsilon);
   const double depth = std::ceil(-std::log(delta));
   if (depth > kMaxDepth)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms delta %g needs %.0f rows, more than the maximum %u (delta >= "
                          "%.2g)", delta, depth, kMaxDepth, delta_of(kMaxDepth));
+  *width_out = width;
+  *depth_out = depth;
+  return Status::ok();
+}
+
+}  // namespace
+
+Status params_for_accuracy(double epsilon, double delta, bool conservative, int64_t k,
+                           Params* out) {
+  Status st = check_accuracy(epsilon, delta);
+  if (!st.is_ok()) return st;
+  double width, depth;
+  st = accuracy_shape(epsilon, delta, &width, &depth);
+  if (!st.is_ok()) return st;
   if (width > double(kMaxSketchBytes))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g needs %.0f counters per row, more than the %zu bytes "
                          "a sketch may have (the most that can be dumped as text)", epsilon, width, kMaxSketchBytes);
-  const Status st = params_for_size(static_cast<int64_t>(width), static_cast<int64_t>(depth),
-                                    conservative, k, out);
+  st = params_for_size(static_cast<int64_t>(width), static_cast<int64_t>(depth), conservative, k,
+                       out);
   if (!st.is_ok() && k >= 0 && k <= kMaxCandidates)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g and delta %g need %.0f x %.0f counters, more than the "
@@ -114,22 +136,15 @@ Status params_for_accuracy(double epsilon, double delta, bool conservative, int6
 }
 
 Status plan_accuracy(double epsilon, double delta, int64_t k, Sizing* out) {
-  if (!(epsilon > 0.0 && epsilon < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms epsilon must be between 0 and 1 (exclusive), got %g", epsilon);
-  if (!(delta > 0.0 && delta < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms delta must be between 0 and 1 (exclusive), got %g", delta);
+  Status st = check_accuracy(epsilon, delta);
+  if (!st.is_ok()) return st;
   if (k < 0 || k > kMaxCandidates)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms candidate list size k must be between 0 and %u, got %lld",
                          kMaxCandidates, static_cast<long long>(k));
-  const double width = std::ceil(kE / epsilon);
-  const double depth = std::ceil(-std::log(delta));
-  if (depth > kMaxDepth)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms delta %g needs %.0f rows, more than the maximum %u (delta >= "
-                         "%.2g)", delta, depth, kMaxDepth, delta_of(kMaxDepth));
+  double width, depth;
+  st = accuracy_shape(epsilon, delta, &width, &depth);
+  if (!st.is_ok()) return st;
   if (width > double(uint64_t{1} << 40))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g needs %.3g counters per row, more than this function "
