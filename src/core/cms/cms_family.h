@@ -68,25 +68,20 @@ struct Family : state::FamilyDefaults,
   static size_t stored_size(const View& v) { return cms::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { cms::write_stored(v, dst); }
 
-  // The text, produced on demand (core/common/item_text.h): at most
-  // kMaxValueBytes bytes, `clipped` when the value's text was longer.
+  // The value's text is produced on demand (core/common/item_text.h): at
+  // most kMaxValueBytes bytes, `clipped` when the value's text was longer.
+  // weight is the count, 1..kMaxCount.
   using Text = ItemText;
   using TextSource = ItemTextSource;
 
-  struct Element {
-    uint64_t hash;
-    uint64_t count;  // 1..kMaxCount
-    TextSource text_source;
-    void* context;
+  struct Element : PendingItem {
     // Progress, so that growing and retrying never counts a value twice.
     bool counted;
-    bool has_text;
     uint64_t estimate;
-    Text text;
   };
 
-  static Element element(uint64_t hash, uint64_t count, TextSource source, void* context) {
-    return Element{hash, count, source, context, false, false, 0, Text{nullptr, 0, false}};
+  static Element element(uint64_t hash, uint64_t count, ItemTextSource source, void* context) {
+    return Element{PendingItem::of(hash, count, source, context), false, 0};
   }
 
   struct Growth {
@@ -100,21 +95,18 @@ struct Family : state::FamilyDefaults,
   __attribute__((always_inline)) static bool add(uint8_t* state, Element& e, Growth* growth) {
     if (__builtin_expect(!e.counted, 1)) {
       e.counted = true;
-      if (detail::add_inline(state, e.hash, e.count, &e.estimate) == AddOutcome::kDone)
+      if (detail::add_inline(state, e.hash, e.weight, &e.estimate) == AddOutcome::kDone)
         return true;
     }
     return enter(state, e, growth);
   }
 
   __attribute__((noinline)) static bool enter(uint8_t* state, Element& e, Growth* growth) {
-    if (!e.has_text) {
-      e.text = e.text_source(e.context);
-      e.has_text = true;
-    }
-    if (admit(state, e.hash, e.estimate, e.text.bytes, e.text.len, e.text.clipped) ==
+    const ItemText& text = e.text_now();
+    if (admit(state, e.hash, e.estimate, text.bytes, text.len, text.clipped) ==
         AdmitOutcome::kDone)
       return true;
-    growth->text_len = e.text.len;
+    growth->text_len = text.len;
     return false;
   }
 

@@ -79,25 +79,19 @@ struct Family : state::FamilyDefaults,
   static size_t stored_size(const View& v) { return topk::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { topk::write_stored(v, dst); }
 
-  // The text, produced on demand (core/common/item_text.h): at most
-  // kMaxItemBytes bytes, `clipped` when the value's text was longer.
+  // The value's text is produced on demand (core/common/item_text.h): at
+  // most kMaxItemBytes bytes, `clipped` when the value's text was longer.
   using Text = ItemText;
   using TextSource = ItemTextSource;
 
-  struct Element {
-    uint64_t hash;
-    uint64_t weight;  // >= 1
-    TextSource text_source;
-    void* context;
-    bool has_text;
-    Text text;
+  struct Element : PendingItem {
     // Set when N + weight would pass kMaxTotal: nothing was added, and the
     // caller reports it.
     bool overflowed;
   };
 
-  static Element element(uint64_t hash, uint64_t weight, TextSource source, void* context) {
-    return Element{hash, weight, source, context, false, Text{nullptr, 0, false}, false};
+  static Element element(uint64_t hash, uint64_t weight, ItemTextSource source, void* context) {
+    return Element{PendingItem::of(hash, weight, source, context), false};
   }
 
   struct Growth {
@@ -110,8 +104,7 @@ struct Family : state::FamilyDefaults,
         topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
     if (__builtin_expect(outcome == AddOutcome::kDone, 1)) return true;
     if (outcome == AddOutcome::kNeedsText) {
-      e.text = e.text_source(e.context);
-      e.has_text = true;
+      e.text_now();
       outcome = topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
       if (outcome == AddOutcome::kDone) return true;
     }
