@@ -48,13 +48,11 @@ extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
   const int lg_k = row_lg_k(fcinfo, site);
   if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   theta::Family::Element element{hash_element64(&site->value, PG_GETARG_DATUM(1))};
-  uint8_t* state;
-  if (PG_ARGISNULL(0)) {
-    state = theta_new_state(lg_k);
-  } else {
-    state = ThetaStates::take(fcinfo, site->in_aggregate);
-    if (unlikely(theta::lg_k_of(state) != lg_k)) report_other_lg_k(theta::lg_k_of(state), lg_k);
-  }
+  uint8_t* state = ThetaStates::take_or_make(
+      fcinfo, site->in_aggregate, [lg_k] { return theta_new_state(lg_k); },
+      [lg_k](const uint8_t* s) {
+        if (unlikely(theta::lg_k_of(s) != lg_k)) report_other_lg_k(theta::lg_k_of(s), lg_k);
+      });
   ThetaStates::accept_kind(state, &site->value);
   return ThetaStates::give(ThetaStates::add(state, element), site->in_aggregate);
 }

@@ -52,13 +52,9 @@ extern "C" Datum theta_empty(PG_FUNCTION_ARGS) {
 
 // theta_add(sketch, value): NULL sketch -> NULL; NULL value -> unchanged.
 extern "C" Datum theta_add(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  ElementHasher* hasher = element_hasher(fcinfo, 1);
-  theta::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
-  uint8_t* state = ThetaStates::take(fcinfo, false);
-  ThetaStates::accept_kind(state, hasher);
-  return ThetaStates::give(ThetaStates::add(state, element), false);
+  return ThetaStates::add_value(fcinfo, [](const ElementHasher* hasher, Datum value) {
+    return theta::Family::Element{hash_element64(hasher, value)};
+  });
 }
 
 // a ∪ b (||): a NULL side is ignored.
