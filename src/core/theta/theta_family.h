@@ -46,6 +46,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 struct Family : state::FamilyDefaults,
                 state::CheckedMerge<View, MergePlan, nullptr, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
+  static constexpr bool kMergesStored = true;
 
   using View = theta::View;
 
@@ -98,6 +99,13 @@ struct Family : state::FamilyDefaults,
   }
 
   static void grow(const View& v, const Growth&, uint8_t* dst) { theta::grow(v, dst); }
+
+  // The binary union of two stored sketches: a walk over both sorted hash
+  // arrays into the stored result (theta_setops.cpp).
+  static size_t merged_size(const View& a, const View& b) { return theta::merged_size(a, b); }
+  static void write_merged(const View& a, const View& b, uint8_t* dst) {
+    theta::write_merged(a, b, dst);
+  }
 };
 
 static_assert(state::check_family<Family>());

@@ -222,11 +222,22 @@ struct SketchStates {
   }
 
   // The union of two values, outside an aggregate (<f>_union2 and ||): a
-  // NULL side is ignored.
+  // NULL side is ignored. A family that merges stored views directly
+  // (kMergesStored) writes the stored result at once; any other merges b
+  // into a scratch working copy of a and returns its stored form.
   static Datum union2(FunctionCallInfo fcinfo) {
     if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
     if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
     if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    if constexpr (Family::kMergesStored) {
+      const View a = stored_view_arg(fcinfo, 0), b = stored_view_arg(fcinfo, 1);
+      // Refused before anything is allocated, as the mechanism's merge does.
+      raise_if(check_element_kind(element_kind_of(Family::bytes_of(a)),
+                                  element_kind_of(Family::bytes_of(b))));
+      uint8_t* out = allocate(Family::merged_size(a, b));
+      Family::write_merged(a, b, out);
+      return PointerGetDatum(datum_of(out));
+    }
     const View b = view_arg(fcinfo, 1);
     return give(merge(take(fcinfo, false), b), false);
   }
