@@ -78,6 +78,7 @@
 #include <cstdint>
 
 #include "core/common/header.h"
+#include "core/common/item_table.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
@@ -217,12 +218,10 @@ size_t write_scaled(const View& v, double factor, uint8_t* dst);
 // Minimum of the value's d counters: never below its true count.
 uint64_t estimate(const View& v, uint64_t hash);
 
-struct Candidate {
-  uint64_t hash;
-  const uint8_t* text;
-  uint32_t len;
-  bool clipped;  // the text was cut at kMaxValueBytes
-};
+// {hash, text, len, clipped}: an item of the item table
+// (core/common/item_table.h); clipped when the text was cut at
+// kMaxValueBytes.
+using Candidate = item_table::ItemRef;
 
 // Candidate i (0 <= i < v.count), in storage order.
 Candidate candidate_at(const View& v, uint32_t i);
@@ -291,5 +290,10 @@ MergePlan plan_merge(const View& a, const View& b);
 // `working` must be a working state satisfying plan_merge(its view, b) with
 // in_place = true, and must not alias b.
 void merge(uint8_t* working, const View& b);
+
+// a ∪ b as the state mechanism merges (working_state.h): into a_buffer, a's
+// working state, when plan.in_place, else into dst, a working copy of a at
+// the plan's candidates and arena.
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan, uint8_t* dst);
 
 }  // namespace sketch::cms

@@ -45,10 +45,9 @@ __attribute__((always_inline)) inline bool is_working_state(const uint8_t* data,
          load_le32(data + kWorkingReservedOffset) == 0;
 }
 
-struct Family : state::FamilyDefaults {
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   using View = cms::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return cms::parse(data, len, Validation::kStructure, out);
@@ -57,8 +56,6 @@ struct Family : state::FamilyDefaults {
   __attribute__((always_inline)) static bool is_working(const uint8_t* data, size_t len) {
     return is_working_state(data, len);
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) {
     return cms::working_size(v.params, working_arena_for(v, v.params.candidates));
@@ -71,25 +68,20 @@ struct Family : state::FamilyDefaults {
   static size_t stored_size(const View& v) { return cms::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { cms::write_stored(v, dst); }
 
-  // The text, produced on demand (core/common/item_text.h): at most
-  // kMaxValueBytes bytes, `clipped` when the value's text was longer.
+  // The value's text is produced on demand (core/common/item_text.h): at
+  // most kMaxValueBytes bytes, `clipped` when the value's text was longer.
+  // weight is the count, 1..kMaxCount.
   using Text = ItemText;
   using TextSource = ItemTextSource;
 
-  struct Element {
-    uint64_t hash;
-    uint64_t count;  // 1..kMaxCount
-    TextSource text_source;
-    void* context;
+  struct Element : PendingItem {
     // Progress, so that growing and retrying never counts a value twice.
     bool counted;
-    bool has_text;
     uint64_t estimate;
-    Text text;
   };
 
-  static Element element(uint64_t hash, uint64_t count, TextSource source, void* context) {
-    return Element{hash, count, source, context, false, false, 0, Text{nullptr, 0, false}};
+  static Element element(uint64_t hash, uint64_t count, ItemTextSource source, void* context) {
+    return Element{PendingItem::of(hash, count, source, context), false, 0};
   }
 
   struct Growth {
@@ -103,21 +95,18 @@ struct Family : state::FamilyDefaults {
   __attribute__((always_inline)) static bool add(uint8_t* state, Element& e, Growth* growth) {
     if (__builtin_expect(!e.counted, 1)) {
       e.counted = true;
-      if (detail::add_inline(state, e.hash, e.count, &e.estimate) == AddOutcome::kDone)
+      if (detail::add_inline(state, e.hash, e.weight, &e.estimate) == AddOutcome::kDone)
         return true;
     }
     return enter(state, e, growth);
   }
 
   __attribute__((noinline)) static bool enter(uint8_t* state, Element& e, Growth* growth) {
-    if (!e.has_text) {
-      e.text = e.text_source(e.context);
-      e.has_text = true;
-    }
-    if (admit(state, e.hash, e.estimate, e.text.bytes, e.text.len, e.text.clipped) ==
+    const ItemText& text = e.text_now();
+    if (admit(state, e.hash, e.estimate, text.bytes, text.len, text.clipped) ==
         AdmitOutcome::kDone)
       return true;
-    growth->text_len = e.text.len;
+    growth->text_len = text.len;
     return false;
   }
 
@@ -130,22 +119,6 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     cms::write_working(v, v.params.candidates, growth.arena_capacity, dst);
-  }
-
-  using MergePlan = cms::MergePlan;
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_checked_merge(a, b, plan, check_mergeable, cms::plan_merge);
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    uint8_t* out = a_buffer;
-    if (!plan.in_place) {
-      cms::write_working(a, plan.candidates, plan.arena_capacity, dst);
-      out = dst;
-    }
-    cms::merge(out, b);
   }
 };
 

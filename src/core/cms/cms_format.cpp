@@ -84,26 +84,48 @@ Status params_for_size(int64_t width, int64_t depth, bool conservative, int64_t 
   return Status::ok();
 }
 
-Status params_for_accuracy(double epsilon, double delta, bool conservative, int64_t k,
-                           Params* out) {
+namespace {
+
+// ε and δ each in (0, 1): both accuracy entry points refuse the same.
+Status check_accuracy(double epsilon, double delta) {
   if (!(epsilon > 0.0 && epsilon < 1.0))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon must be between 0 and 1 (exclusive), got %g", epsilon);
   if (!(delta > 0.0 && delta < 1.0))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms delta must be between 0 and 1 (exclusive), got %g", delta);
+  return Status::ok();
+}
+
+// The counters per row and the rows ε and δ ask for (w = ⌈e/ε⌉, d =
+// ⌈ln 1/δ⌉, unrounded to integers' types), refusing more rows than kMaxDepth.
+Status accuracy_shape(double epsilon, double delta, double* width_out, double* depth_out) {
   const double width = std::ceil(kE / epsilon);
   const double depth = std::ceil(-std::log(delta));
   if (depth > kMaxDepth)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms delta %g needs %.0f rows, more than the maximum %u (delta >= "
                          "%.2g)", delta, depth, kMaxDepth, delta_of(kMaxDepth));
+  *width_out = width;
+  *depth_out = depth;
+  return Status::ok();
+}
+
+}  // namespace
+
+Status params_for_accuracy(double epsilon, double delta, bool conservative, int64_t k,
+                           Params* out) {
+  Status st = check_accuracy(epsilon, delta);
+  if (!st.is_ok()) return st;
+  double width, depth;
+  st = accuracy_shape(epsilon, delta, &width, &depth);
+  if (!st.is_ok()) return st;
   if (width > double(kMaxSketchBytes))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g needs %.0f counters per row, more than the %zu bytes "
                          "a sketch may have (the most that can be dumped as text)", epsilon, width, kMaxSketchBytes);
-  const Status st = params_for_size(static_cast<int64_t>(width), static_cast<int64_t>(depth),
-                                    conservative, k, out);
+  st = params_for_size(static_cast<int64_t>(width), static_cast<int64_t>(depth), conservative, k,
+                       out);
   if (!st.is_ok() && k >= 0 && k <= kMaxCandidates)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g and delta %g need %.0f x %.0f counters, more than the "
@@ -114,22 +136,15 @@ Status params_for_accuracy(double epsilon, double delta, bool conservative, int6
 }
 
 Status plan_accuracy(double epsilon, double delta, int64_t k, Sizing* out) {
-  if (!(epsilon > 0.0 && epsilon < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms epsilon must be between 0 and 1 (exclusive), got %g", epsilon);
-  if (!(delta > 0.0 && delta < 1.0))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms delta must be between 0 and 1 (exclusive), got %g", delta);
+  Status st = check_accuracy(epsilon, delta);
+  if (!st.is_ok()) return st;
   if (k < 0 || k > kMaxCandidates)
     return Status::error(StatusCode::kInvalidParameter,
                          "cms candidate list size k must be between 0 and %u, got %lld",
                          kMaxCandidates, static_cast<long long>(k));
-  const double width = std::ceil(kE / epsilon);
-  const double depth = std::ceil(-std::log(delta));
-  if (depth > kMaxDepth)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "cms delta %g needs %.0f rows, more than the maximum %u (delta >= "
-                         "%.2g)", delta, depth, kMaxDepth, delta_of(kMaxDepth));
+  double width, depth;
+  st = accuracy_shape(epsilon, delta, &width, &depth);
+  if (!st.is_ok()) return st;
   if (width > double(uint64_t{1} << 40))
     return Status::error(StatusCode::kInvalidParameter,
                          "cms epsilon %g needs %.3g counters per row, more than this function "
@@ -435,37 +450,17 @@ void write_stored(const View& v, uint8_t* dst) {
   const uint64_t counters = counters_bytes(v.params.width, v.params.depth);
   std::memcpy(dst + kStoredCountersOffset, v.data + kWorkingCountersOffset, counters);
 
-  // Records first hold (hash, entry id), are sorted by hash in place, then
-  // the texts are laid out in that order and the ids become end offsets.
+  // Records first hold (hash, entry id), then are sorted by hash with the
+  // texts in their order.
   uint8_t* records = dst + stored_records_offset(v.params.width, v.params.depth);
   const WorkingLayout l = working_layout(v.params.width, v.params.depth, v.params.candidates);
   const uint8_t* entries = v.data + l.entries;
-  for (uint32_t id = 0; id < v.count; id++) {
-    store_le64(records + kRecordSize * id, load_le64(entries + kEntrySize * id + kEntryHash));
-    store_le32(records + kRecordSize * id + 8, id);
-  }
-  heap_sort(
-      v.count,
-      [&](uint32_t a, uint32_t b) {
-        return load_le64(records + kRecordSize * a) < load_le64(records + kRecordSize * b);
-      },
-      [&](uint32_t a, uint32_t b) {
-        uint8_t tmp[kRecordSize];
-        std::memcpy(tmp, records + kRecordSize * a, kRecordSize);
-        std::memcpy(records + kRecordSize * a, records + kRecordSize * b, kRecordSize);
-        std::memcpy(records + kRecordSize * b, tmp, kRecordSize);
-      });
-  uint8_t* texts = records + kRecordSize * size_t{v.count};
-  uint32_t end = 0;
-  for (uint32_t i = 0; i < v.count; i++) {
-    uint8_t* r = records + kRecordSize * i;
-    const uint8_t* entry = entries + kEntrySize * load_le32(r + 8);
-    const uint32_t word = load_le32(entry + kEntryLength);
-    const uint32_t len = word & ~kClippedBit;
-    std::memcpy(texts + end, v.data + l.arena + load_le32(entry + kEntryOffset), len);
-    end += len;
-    store_le32(r + 8, end | (word & kClippedBit));
-  }
+  for (uint32_t id = 0; id < v.count; id++)
+    item_table::begin_record(records, kRecordSize, id,
+                             item_table::entry_hash(entries + kEntrySize * id), id);
+  item_table::finish_stored(records, v.count, kRecordSize, false, [&](uint32_t id) {
+    return item_table::entry_item(entries + kEntrySize * id, v.data + l.arena);
+  });
 }
 
 // --- reading ---------------------------------------------------------------
@@ -475,27 +470,12 @@ uint64_t estimate(const View& v, uint64_t hash) {
 }
 
 Candidate candidate_at(const View& v, uint32_t i) {
-  if (v.encoding == Encoding::kStored) {
-    const uint8_t* records = v.data + stored_records_offset(v.params.width, v.params.depth);
-    const uint8_t* r = records + kRecordSize * i;
-    const uint32_t word = load_le32(r + 8);
-    // kCanonical checked that the ends rise by at most kMaxValueBytes and
-    // stay within the texts; kStructure did not (O(1)), so a corrupt value
-    // is clamped to a range inside the texts, never read past them.
-    const uint64_t texts = v.value_bytes;
-    const uint64_t previous = i == 0 ? 0 : load_le32(r - kRecordSize + 8) & ~kClippedBit;
-    const uint64_t begin = std::min(previous, texts);
-    const uint64_t end = std::min({uint64_t{word & ~kClippedBit}, texts, begin + kMaxValueBytes});
-    return Candidate{load_le64(r), records + kRecordSize * size_t{v.count} + begin,
-                     static_cast<uint32_t>(end > begin ? end - begin : 0),
-                     (word & kClippedBit) != 0};
-  }
+  // kCanonical checked that the ends rise by at most kMaxValueBytes and stay
+  // within the texts; kStructure did not (O(1)), so the item table reads a
+  // corrupt value clamped to a range inside the texts, never past them.
+  if (v.encoding == Encoding::kStored) return item_table::stored_item(stored_list(v), i);
   const WorkingLayout l = working_layout(v.params.width, v.params.depth, v.params.candidates);
-  const uint8_t* entry = v.data + l.entries + kEntrySize * i;
-  const uint32_t word = load_le32(entry + kEntryLength);
-  return Candidate{load_le64(entry + kEntryHash),
-                   v.data + l.arena + load_le32(entry + kEntryOffset), word & ~kClippedBit,
-                   (word & kClippedBit) != 0};
+  return item_table::entry_item(v.data + l.entries + kEntrySize * i, v.data + l.arena);
 }
 
 void rank_candidates(const View& v, Ranked* out) {

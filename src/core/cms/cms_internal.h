@@ -40,6 +40,7 @@
 #include <cstdint>
 
 #include "core/common/bytes.h"
+#include "core/common/item_table.h"
 #include "core/common/select.h"
 #include "core/cms/cms.h"
 
@@ -59,18 +60,21 @@ constexpr size_t kIndexCapacityOffset = 44;
 constexpr size_t kWorkingReservedOffset = 48;
 constexpr size_t kWorkingCountersOffset = 52;
 
+// Records and entries are the item table's (core/common/item_table.h): a
+// record carries no payload, an entry keeps the heap key in the table's
+// counter and adds its heap position.
 constexpr size_t kRecordSize = 12;
 constexpr size_t kEntrySize = 32;
 
 // Fields of a working entry.
-constexpr size_t kEntryHash = 0;
-constexpr size_t kEntryKey = 8;
-constexpr size_t kEntryOffset = 16;
-constexpr size_t kEntryLength = 20;
-constexpr size_t kEntryHeapPos = 24;
+constexpr size_t kEntryHash = item_table::kEntryHash;
+constexpr size_t kEntryKey = item_table::kEntryCounter;
+constexpr size_t kEntryOffset = item_table::kEntryTextOffset;
+constexpr size_t kEntryLength = item_table::kEntryTextLength;
+constexpr size_t kEntryHeapPos = item_table::kEntryBytes;
 
 constexpr uint8_t kFlagConservative = 1;
-constexpr uint32_t kClippedBit = 0x80000000u;
+using item_table::kClippedBit;
 
 inline uint8_t flags_of(const uint8_t* s) { return s[5]; }
 inline Encoding encoding_of(const uint8_t* s) { return static_cast<Encoding>(s[6]); }
@@ -90,7 +94,7 @@ inline uint64_t counters_bytes(uint32_t width, uint32_t depth) {
 inline uint32_t index_capacity_for(uint32_t candidates) {
   if (candidates == 0) return 0;
   if (candidates <= 2) return 4;
-  return uint32_t{1} << (32 - __builtin_clz(2 * candidates - 1));
+  return item_table::index_slots_for(candidates);
 }
 
 // The largest arena a working state ever needs: a merge may hold a's live
@@ -139,6 +143,12 @@ inline WorkingLayout working_layout(uint32_t width, uint32_t depth, uint32_t can
 
 inline size_t stored_records_offset(uint32_t width, uint32_t depth) {
   return kStoredCountersOffset + counters_bytes(width, depth);
+}
+
+// The stored list of a stored view (its records, then its texts).
+inline item_table::StoredList stored_list(const View& v) {
+  return item_table::StoredList{v.data + stored_records_offset(v.params.width, v.params.depth),
+                                v.count, kRecordSize, v.value_bytes, kMaxValueBytes};
 }
 
 inline const uint8_t* counters_of(const View& v) {

@@ -34,11 +34,11 @@ class Working {
 
   // --- entries ---
   uint8_t* entry(uint32_t id) const { return s_ + layout_.entries + kEntrySize * id; }
-  uint64_t hash(uint32_t id) const { return load_le64(entry(id) + kEntryHash); }
-  uint64_t key(uint32_t id) const { return load_le64(entry(id) + kEntryKey); }
-  void set_key(uint32_t id, uint64_t key) { store_le64(entry(id) + kEntryKey, key); }
-  uint32_t text_offset(uint32_t id) const { return load_le32(entry(id) + kEntryOffset); }
-  uint32_t text_len(uint32_t id) const { return load_le32(entry(id) + kEntryLength) & ~kClippedBit; }
+  uint64_t hash(uint32_t id) const { return item_table::entry_hash(entry(id)); }
+  uint64_t key(uint32_t id) const { return item_table::entry_counter(entry(id)); }
+  void set_key(uint32_t id, uint64_t key) { item_table::set_entry_counter(entry(id), key); }
+  uint32_t text_offset(uint32_t id) const { return item_table::entry_text_offset(entry(id)); }
+  uint32_t text_len(uint32_t id) const { return item_table::entry_text_len(entry(id)); }
   uint32_t heap_pos(uint32_t id) const { return load_le32(entry(id) + kEntryHeapPos); }
 
   // --- heap: root = weakest (smallest key; among equal keys the largest hash) ---
@@ -177,7 +177,7 @@ class Working {
       const uint32_t len = text_len(id);
       const uint32_t offset = text_offset(id);
       if (offset != cursor) std::memmove(arena() + cursor, arena() + offset, len);
-      store_le32(entry(id) + kEntryOffset, cursor);
+      item_table::set_entry_text_offset(entry(id), cursor);
       cursor += len;
     }
     store_le32(s_ + kArenaUsedOffset, cursor);
@@ -207,11 +207,7 @@ class Working {
     store_le32(s_ + kArenaUsedOffset, offset + len);
     store_le32(s_ + kLiveBytesOffset, live + len);
 
-    uint8_t* e = entry(id);
-    store_le64(e + kEntryHash, hash);
-    store_le64(e + kEntryKey, key);
-    store_le32(e + kEntryOffset, offset);
-    store_le32(e + kEntryLength, len | (clipped ? kClippedBit : 0));
+    item_table::write_entry(entry(id), hash, key, offset, len, clipped);
     index_insert(hash, id);
     if (evict) {
       sift_down(heap_pos(id));
@@ -280,13 +276,8 @@ void write_working(const View& v, uint32_t candidates, uint32_t arena_capacity, 
     // at the arena's end.
     if (w.find(c.hash) != kNoEntry) continue;
     c.len = std::min(c.len, arena_capacity - used);
-    uint8_t* e = w.entry(n);
-    store_le64(e + kEntryHash, c.hash);
-    store_le64(e + kEntryKey, w.estimate(c.hash));
-    store_le32(e + kEntryOffset, used);
-    store_le32(e + kEntryLength, c.len | (c.clipped ? kClippedBit : 0));
-    std::memcpy(w.arena() + used, c.text, c.len);
-    used += c.len;
+    item_table::append_entry(w.entry(n), w.arena(), &used, c.hash, w.estimate(c.hash), c.text,
+                             c.len, c.clipped);
     w.index_insert(c.hash, n++);
   }
   store_le32(dst + kCountOffset, n);
@@ -406,6 +397,15 @@ void merge(uint8_t* s, const View& b) {
     if (est > weakest || (est == weakest && c.hash < w.hash(root)))
       w.put(root, c.hash, est, c.text, c.len, c.clipped);
   }
+}
+
+void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan, uint8_t* dst) {
+  uint8_t* out = a_buffer;
+  if (!plan.in_place) {
+    write_working(a, plan.candidates, plan.arena_capacity, dst);
+    out = dst;
+  }
+  merge(out, b);
 }
 
 }  // namespace sketch::cms

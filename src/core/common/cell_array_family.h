@@ -32,13 +32,9 @@ template <class Ops>
 struct Family : state::FamilyDefaults {
   using View = typename Ops::View;
 
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
-
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return Ops::parse(data, len, Validation::kStructure, out);
   }
-
-  static bool is_stored(const View& v) { return v.encoding == decltype(v.encoding)::kStored; }
 
   static size_t working_size(const View& v) { return v.size; }
   static void write_working(const View& v, uint8_t* dst) { std::memcpy(dst, v.data, v.size); }

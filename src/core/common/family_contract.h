@@ -11,7 +11,8 @@
 // settling off, and the stored form and merges then dropped queued values.
 //
 // Required of every family (the signatures working_state.h and
-// pg/common/aggregate_state.h call):
+// pg/common/aggregate_state.h call; bytes_of and is_stored have defaults in
+// FamilyDefaults for a View with .data and .encoding):
 //
 //   View                                       parsed read-only look at a sketch; .size its bytes
 //   const uint8_t* bytes_of(const View&)       the sketch's bytes, header first
@@ -37,6 +38,8 @@
 //   kHasWorkingView: View working_view(const uint8_t*, size_t)
 //   kDefersAdds:     bool has_pending(const uint8_t*, size_t)
 //                    bool settle(uint8_t*, Growth*)
+//   kMergesStored:   size_t merged_size(const View&, const View&)
+//                    void write_merged(const View&, const View&, uint8_t*)
 //
 // Trivial destructors. Core code runs inside PostgreSQL backends, where an
 // ERROR is a longjmp: the allocator the mechanism calls (palloc, refusing a
@@ -71,6 +74,22 @@ struct FamilyDefaults {
   static constexpr bool kHasWorkingView = false;
   // The family's aggregate adds elements (false: it only combines sketches).
   static constexpr bool kAddsElements = true;
+  // Two stored views merge straight into a stored result (theta: one pass
+  // over two sorted hash arrays), so the binary union (<f>_union(a, b),
+  // ||) needs no scratch working copy: merged_size() and write_merged()
+  // then give the bytes the mechanism's merge and stored form would.
+  static constexpr bool kMergesStored = false;
+
+  // What nearly every View is: its bytes at .data, and an encoding whose
+  // kStored is the stored form. A family whose View differs declares its own.
+  template <class View>
+  static const uint8_t* bytes_of(const View& v) {
+    return v.data;
+  }
+  template <class View>
+  static bool is_stored(const View& v) {
+    return v.encoding == decltype(v.encoding)::kStored;
+  }
 };
 
 namespace contract {
@@ -139,6 +158,12 @@ SKETCH_CONTRACT_MEMBER(HasGrow, void,
                        F::grow(std::declval<const ViewOf<F>&>(),
                                std::declval<const typename F::Growth&>(), bytes()))
 
+SKETCH_CONTRACT_MEMBER(HasMergedSize, size_t,
+                       F::merged_size(std::declval<const ViewOf<F>&>(),
+                                      std::declval<const ViewOf<F>&>()))
+SKETCH_CONTRACT_MEMBER(HasWriteMerged, void,
+                       F::write_merged(std::declval<const ViewOf<F>&>(),
+                                       std::declval<const ViewOf<F>&>(), bytes()))
 SKETCH_CONTRACT_MEMBER(HasWorkingViewHook, ViewOf<F>, F::working_view(const_bytes(), size_t{0}))
 SKETCH_CONTRACT_MEMBER(HasPendingHook, bool, F::has_pending(const_bytes(), size_t{0}))
 SKETCH_CONTRACT_MEMBER(HasSettleHook, bool,
@@ -154,6 +179,7 @@ SKETCH_CONTRACT_MEMBER(HasSettleHook, bool,
 SKETCH_CONTRACT_NAMED(DeclaresWorkingView, working_view)
 SKETCH_CONTRACT_NAMED(DeclaresHasPending, has_pending)
 SKETCH_CONTRACT_NAMED(DeclaresSettle, settle)
+SKETCH_CONTRACT_NAMED(DeclaresWriteMerged, write_merged)
 
 #undef SKETCH_CONTRACT_MEMBER
 #undef SKETCH_CONTRACT_NAMED
@@ -204,6 +230,13 @@ constexpr bool check_hooks() {
   static_assert(F::kDefersAdds == DeclaresSettle<F>::value,
                 "sketch family contract: settle is declared without kDefersAdds, "
                 "or kDefersAdds is set without settle");
+  static_assert(F::kMergesStored == DeclaresWriteMerged<F>::value,
+                "sketch family contract: write_merged is declared without kMergesStored, "
+                "or kMergesStored is set without write_merged");
+  if constexpr (F::kMergesStored) {
+    SKETCH_REQUIRE(HasMergedSize, "static size_t merged_size(const View&, const View&)");
+    SKETCH_REQUIRE(HasWriteMerged, "static void write_merged(const View&, const View&, uint8_t*)");
+  }
   static_assert(!F::kDefersAdds || F::kAddsElements,
                 "sketch family contract: only a family that adds elements can defer them");
   if constexpr (F::kDefersAdds && F::kAddsElements) {

@@ -19,4 +19,28 @@ struct ItemText {
 // Called with the caller's context when the item's text is needed.
 using ItemTextSource = ItemText (*)(void* context);
 
+// A value on its way into an item table (the base of cms's and topk's
+// Element): its hash and weight, and its text once the sketch asks for it,
+// produced at most once however often the add is retried after growth.
+struct PendingItem {
+  uint64_t hash;
+  uint64_t weight;  // >= 1
+  ItemTextSource text_source;
+  void* context;
+  bool has_text;
+  ItemText text;  // {nullptr, 0, false} until has_text
+
+  static PendingItem of(uint64_t hash, uint64_t weight, ItemTextSource source, void* context) {
+    return PendingItem{hash, weight, source, context, false, ItemText{nullptr, 0, false}};
+  }
+
+  const ItemText& text_now() {
+    if (!has_text) {
+      text = text_source(context);
+      has_text = true;
+    }
+    return text;
+  }
+};
+
 }  // namespace sketch

@@ -97,6 +97,27 @@ __attribute__((always_inline)) inline Status to_working(uint8_t* data, size_t le
   return copy_to_working<Family>(data, len, alloc, out);
 }
 
+// One growth step: the state parsed, its growth planned (or refused with
+// plan_growth's Status, nothing written) and the grown copy written into a
+// new buffer, which replaces *state (*len its size). kInvalidFormat, naming
+// `what`, if the state stopped parsing (a broken invariant, never a wild
+// write).
+template <class Family, class Alloc>
+Status grow_once(uint8_t** state, size_t* len, typename Family::Growth* growth, Alloc&& alloc,
+                 const char* what) {
+  typename Family::View v;
+  if (!Family::parse(*state, *len, &v).is_ok())
+    return Status::error(StatusCode::kInvalidFormat, "%s stopped parsing", what);
+  Status st = Family::plan_growth(v, growth);
+  if (!st.is_ok()) return st;
+  uint8_t* grown = alloc(growth->size);
+  Family::grow(v, *growth, grown);
+  carry_kind(*state, grown);
+  *state = grown;
+  *len = growth->size;
+  return Status::ok();
+}
+
 // Adds one element to a working state, growing it as often as the family
 // asks (a larger hash set, dense registers, a larger text arena). *out is the
 // state, or the buffer that replaced it. Refused with plan_growth's Status
@@ -108,16 +129,8 @@ Status add_growing(uint8_t* state, size_t len, typename Family::Element& element
                    typename Family::Growth growth, Alloc&& alloc, uint8_t** out) {
   static_assert(Family::kAddsElements, "this family only combines sketches");
   do {
-    typename Family::View v;
-    if (!Family::parse(state, len, &v).is_ok())
-      return Status::error(StatusCode::kInvalidFormat, "an aggregate state stopped parsing");
-    Status st = Family::plan_growth(v, &growth);
+    Status st = grow_once<Family>(&state, &len, &growth, alloc, "an aggregate state");
     if (!st.is_ok()) return st;
-    uint8_t* grown = alloc(growth.size);
-    Family::grow(v, growth, grown);
-    carry_kind(state, grown);
-    state = grown;
-    len = growth.size;
   } while (!Family::add(state, element, &growth));
   *out = state;
   return Status::ok();
@@ -166,16 +179,8 @@ Status settle(uint8_t* state, size_t* len, Alloc&& alloc, uint8_t** out) {
   if constexpr (Family::kDefersAdds) {
     typename Family::Growth growth;
     while (!Family::settle(state, &growth)) {
-      typename Family::View v;
-      if (!Family::parse(state, *len, &v).is_ok())
-        return Status::error(StatusCode::kInvalidFormat, "a deferred state stopped parsing");
-      Status st = Family::plan_growth(v, &growth);
+      Status st = grow_once<Family>(&state, len, &growth, alloc, "a deferred state");
       if (!st.is_ok()) return st;
-      uint8_t* grown = alloc(growth.size);
-      Family::grow(v, growth, grown);
-      carry_kind(state, grown);
-      state = grown;
-      *len = growth.size;
     }
   }
   *out = state;

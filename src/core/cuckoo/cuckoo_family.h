@@ -22,8 +22,6 @@ struct Family : state::FamilyDefaults {
 
   using View = cuckoo::View;
 
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
-
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return cuckoo::parse(data, len, Validation::kStructure, out);
   }
@@ -35,8 +33,6 @@ struct Family : state::FamilyDefaults {
   static bool is_working(const uint8_t* data, size_t len) {
     return is_valid_structure(data, len);
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return cuckoo::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { cuckoo::write_working(v, dst); }

@@ -18,10 +18,11 @@
 
 namespace sketch::ddsketch {
 
-struct Family : state::FamilyDefaults {
+// Any two ddsketches merge (the finer scale folds, the smaller max_buckets
+// wins), unless the union would count more than 2^64 - 1 values.
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   using View = ddsketch::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return ddsketch::parse(data, len, Validation::kStructure, out);
@@ -39,8 +40,6 @@ struct Family : state::FamilyDefaults {
     return scale >= kMinScale && scale <= kMaxScale &&
            detail::working_layout_problem(data, len) == nullptr;
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return ddsketch::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { ddsketch::write_working(v, dst); }
@@ -72,20 +71,6 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     ddsketch::grow(v, growth.value, dst);
-  }
-
-  // Any two ddsketches merge (the finer scale folds, the smaller
-  // max_buckets wins), unless the union would count more than 2^64 - 1
-  // values.
-  using MergePlan = ddsketch::MergePlan;
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_checked_merge(a, b, plan, check_mergeable, ddsketch::plan_merge);
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    ddsketch::merge(a_buffer, a, b, plan, dst);
   }
 };
 

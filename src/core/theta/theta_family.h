@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/common/bytes.h"
+#include "core/common/checked_merge.h"
 #include "core/common/element_kind.h"
 #include "core/common/family_contract.h"
 #include "core/common/header.h"
@@ -41,12 +42,13 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          theta <= kThetaExact;
 }
 
-struct Family : state::FamilyDefaults {
+// Any two theta sketches merge, at the smaller lg_k: no check.
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, nullptr, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
+  static constexpr bool kMergesStored = true;
 
   using View = theta::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return theta::parse(data, len, Validation::kStructure, out);
@@ -68,8 +70,6 @@ struct Family : state::FamilyDefaults {
     v.capacity = load_le32(data + kCapacityOffset);
     return v;
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   static size_t working_size(const View& v) { return theta::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { theta::write_working(v, dst); }
@@ -100,17 +100,11 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth&, uint8_t* dst) { theta::grow(v, dst); }
 
-  using MergePlan = theta::MergePlan;
-
-  // Any two theta sketches merge, at the smaller lg_k.
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    *plan = theta::plan_merge(a, b);
-    return Status::ok();
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    theta::merge(a_buffer, a, b, plan, dst);
+  // The binary union of two stored sketches: a walk over both sorted hash
+  // arrays into the stored result (theta_setops.cpp).
+  static size_t merged_size(const View& a, const View& b) { return theta::merged_size(a, b); }
+  static void write_merged(const View& a, const View& b, uint8_t* dst) {
+    theta::write_merged(a, b, dst);
   }
 };
 

@@ -23,8 +23,6 @@ struct IntersectFamily : state::FamilyDefaults {
 
   using View = theta::View;
 
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
-
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return theta::parse(data, len, Validation::kStructure, out);
   }
@@ -37,8 +35,6 @@ struct IntersectFamily : state::FamilyDefaults {
     return is_current_header(data, len, SketchKind::kTheta, kFormatVersion) &&
            static_cast<Encoding>(data[6]) == Encoding::kStored && len >= detail::kFixedBytes;
   }
-
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
 
   // The "working" form of an intersection is the stored one.
   static size_t working_size(const View& v) { return theta::stored_size(v); }

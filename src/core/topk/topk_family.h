@@ -44,12 +44,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 inline uint32_t k_of(const uint8_t* state) { return load_le32(state + detail::kKOffset); }
 inline uint64_t total_of(const uint8_t* state) { return load_le64(state + detail::kTotalOffset); }
 
-struct Family : state::FamilyDefaults {
+struct Family : state::FamilyDefaults,
+                state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
 
   using View = topk::View;
-
-  static const uint8_t* bytes_of(const View& v) { return v.data; }
 
   static Status parse(const uint8_t* data, size_t len, View* out) {
     return topk::parse(data, len, Validation::kStructure, out);
@@ -74,33 +73,25 @@ struct Family : state::FamilyDefaults {
     return v;
   }
 
-  static bool is_stored(const View& v) { return v.encoding == Encoding::kStored; }
-
   static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
   static void write_working(const View& v, uint8_t* dst) { topk::write_working(v, v.k, dst); }
 
   static size_t stored_size(const View& v) { return topk::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { topk::write_stored(v, dst); }
 
-  // The text, produced on demand (core/common/item_text.h): at most
-  // kMaxItemBytes bytes, `clipped` when the value's text was longer.
+  // The value's text is produced on demand (core/common/item_text.h): at
+  // most kMaxItemBytes bytes, `clipped` when the value's text was longer.
   using Text = ItemText;
   using TextSource = ItemTextSource;
 
-  struct Element {
-    uint64_t hash;
-    uint64_t weight;  // >= 1
-    TextSource text_source;
-    void* context;
-    bool has_text;
-    Text text;
+  struct Element : PendingItem {
     // Set when N + weight would pass kMaxTotal: nothing was added, and the
     // caller reports it.
     bool overflowed;
   };
 
-  static Element element(uint64_t hash, uint64_t weight, TextSource source, void* context) {
-    return Element{hash, weight, source, context, false, Text{nullptr, 0, false}, false};
+  static Element element(uint64_t hash, uint64_t weight, ItemTextSource source, void* context) {
+    return Element{PendingItem::of(hash, weight, source, context), false};
   }
 
   struct Growth {
@@ -113,8 +104,7 @@ struct Family : state::FamilyDefaults {
         topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
     if (__builtin_expect(outcome == AddOutcome::kDone, 1)) return true;
     if (outcome == AddOutcome::kNeedsText) {
-      e.text = e.text_source(e.context);
-      e.has_text = true;
+      e.text_now();
       outcome = topk::add(state, e.hash, e.weight, e.text.bytes, e.text.len, e.text.clipped);
       if (outcome == AddOutcome::kDone) return true;
     }
@@ -134,17 +124,6 @@ struct Family : state::FamilyDefaults {
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     topk::grow(v, growth.text_len, dst);
-  }
-
-  using MergePlan = topk::MergePlan;
-
-  static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
-    return plan_checked_merge(a, b, plan, check_mergeable, topk::plan_merge);
-  }
-
-  static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
-                    uint8_t* dst) {
-    topk::merge(a_buffer, a, b, plan, dst);
   }
 };
 

@@ -135,9 +135,8 @@ void write_topk_header(uint8_t* dst, Encoding encoding, ElementKind kind) {
 Item item_at(const View& v, uint32_t i) {
   if (v.encoding == Encoding::kStored) return stored_item(v, i);
   const uint8_t* e = entry_at(v.data, i);
-  const uint8_t* arena = v.data + arena_offset(v.capacity);
-  return Item{entry_hash(e), entry_count(e), arena + entry_offset(e), entry_len(e),
-              entry_clipped(e)};
+  const item_table::ItemRef r = item_table::entry_item(e, v.data + arena_offset(v.capacity));
+  return Item{r.hash, entry_count(e), r.text, r.len, r.clipped};
 }
 
 uint64_t purge_threshold(const View& v, uint32_t k) {
@@ -193,28 +192,16 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
 }
 
 Item stored_item(const View& v, uint32_t i) {
-  const uint8_t* r = record_at(v.data, i);
-  const uint8_t* texts = v.data + kStoredRecordsOffset + kRecordSize * size_t{v.count};
-  const uint32_t start = i == 0 ? 0 : load_le32(r - kRecordSize + 16) & ~kClippedBit;
-  const uint32_t end_field = load_le32(r + 16);
-  const uint32_t end = end_field & ~kClippedBit;
-  return Item{load_le64(r), load_le64(r + 8), texts + start, end - start,
-              (end_field & kClippedBit) != 0};
+  const item_table::ItemRef r = item_table::stored_item(stored_list(v), i);
+  return Item{r.hash, load_le64(record_at(v.data, i) + 8), r.text, r.len, r.clipped};
 }
 
 bool find(const View& v, uint64_t hash, Item* out) {
   if (v.encoding == Encoding::kStored) {
-    uint32_t lo = 0, hi = v.count;
-    while (lo < hi) {
-      const uint32_t mid = lo + (hi - lo) / 2;
-      const uint64_t h = load_le64(record_at(v.data, mid));
-      if (h == hash) {
-        *out = stored_item(v, mid);
-        return true;
-      }
-      if (h < hash) lo = mid + 1; else hi = mid;
-    }
-    return false;
+    uint32_t i;
+    if (!item_table::find_stored(stored_list(v), hash, &i)) return false;
+    *out = stored_item(v, i);
+    return true;
   }
   for (uint32_t i = 0; i < v.count; i++) {
     const Item item = item_at(v, i);
@@ -336,13 +323,8 @@ void write_working_shaped(const View& v, uint32_t k, uint64_t t, uint32_t capaci
   for (uint32_t i = 0; i < v.count; i++) {
     const Item item = item_at(v, i);
     if (item.count <= t) continue;
-    uint8_t* e = entry_at(dst, n);
-    store_le64(e, item.hash);
-    store_le64(e + 8, item.count - t);
-    store_le32(e + 16, used);
-    store_le32(e + 20, item.len | (item.clipped ? kClippedBit : 0));
-    std::memcpy(arena + used, item.text, item.len);
-    used += item.len;
+    item_table::append_entry(entry_at(dst, n), arena, &used, item.hash, item.count - t,
+                             item.text, item.len, item.clipped);
     index_insert(index, mask, item.hash, n++);
   }
   store_le32(dst + kCountOffset, n);
@@ -371,39 +353,22 @@ void write_stored(const View& v, uint8_t* dst) {
   store_le32(dst + kCountOffset, items);
   store_le64(dst + kTotalOffset, v.total);
   store_le64(dst + kErrorOffset, v.max_error + t);
-  // Records first, each naming its source item in the `end` field, sorted
-  // by hash; then the texts in record order.
+  // Records first, each naming its source item, then sorted by hash (a
+  // stored view's are already) with the texts in record order.
   uint8_t* records = dst + kStoredRecordsOffset;
   uint32_t n = 0;
   for (uint32_t i = 0; i < v.count; i++) {
     const Item item = item_at(v, i);
     if (item.count <= t) continue;
-    uint8_t* r = records + kRecordSize * size_t{n++};
-    store_le64(r, item.hash);
-    store_le64(r + 8, item.count - t);
-    store_le32(r + 16, i);
+    store_le64(item_table::begin_record(records, kRecordSize, n++, item.hash, i) + 8,
+               item.count - t);
   }
-  if (v.encoding != Encoding::kStored) {
-    // Insertion order: sort the records by hash (in place, no allocation).
-    uint8_t tmp[kRecordSize];
-    auto at = [&](uint32_t i) { return records + kRecordSize * size_t{i}; };
-    auto less = [&](uint32_t a, uint32_t b) { return load_le64(at(a)) < load_le64(at(b)); };
-    auto swap = [&](uint32_t a, uint32_t b) {
-      std::memcpy(tmp, at(a), kRecordSize);
-      std::memcpy(at(a), at(b), kRecordSize);
-      std::memcpy(at(b), tmp, kRecordSize);
-    };
-    heap_sort(n, less, swap);
-  }
-  uint8_t* texts = records + kRecordSize * size_t{n};
-  uint32_t used = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    uint8_t* r = records + kRecordSize * size_t{i};
-    const Item item = item_at(v, load_le32(r + 16));
-    std::memcpy(texts + used, item.text, item.len);
-    used += item.len;
-    store_le32(r + 16, used | (item.clipped ? kClippedBit : 0));
-  }
+  item_table::finish_stored(records, n, kRecordSize, v.encoding == Encoding::kStored,
+                            [&](uint32_t i) {
+                              const Item item = item_at(v, i);
+                              return item_table::ItemRef{item.hash, item.text, item.len,
+                                                         item.clipped};
+                            });
 }
 
 }  // namespace sketch::topk

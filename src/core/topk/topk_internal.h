@@ -44,6 +44,7 @@
 #include "core/common/bytes.h"
 #include "core/common/select.h"
 #include "core/common/element_kind.h"
+#include "core/common/item_table.h"
 #include "core/topk/topk.h"
 
 namespace sketch::topk::detail {
@@ -62,9 +63,11 @@ constexpr size_t kArenaCapacityOffset = 36;
 constexpr size_t kArenaUsedOffset = 40;
 constexpr size_t kReservedOffset = 44;
 constexpr size_t kEntriesOffset = 48;
-constexpr size_t kEntrySize = 24;
+// Entries and records are the item table's (core/common/item_table.h): an
+// entry is its 24 bytes and nothing more, a record carries c as payload.
+constexpr size_t kEntrySize = item_table::kEntryBytes;
 
-constexpr uint32_t kClippedBit = 0x80000000u;
+using item_table::kClippedBit;
 
 // A new state's entry slots and text bytes per slot.
 constexpr uint32_t kInitialCapacity = 16;
@@ -96,7 +99,7 @@ inline void index_insert(uint8_t* index, uint32_t mask, uint64_t hash, uint32_t 
 
 // Smallest power of two >= 2·capacity: load factor at most 1/2.
 inline uint32_t index_capacity_for(uint32_t capacity) {
-  return uint32_t{1} << (32 - __builtin_clz(2 * capacity - 1));
+  return item_table::index_slots_for(capacity);
 }
 
 inline size_t index_offset(uint32_t capacity) {
@@ -116,14 +119,20 @@ inline uint8_t* entry_at(uint8_t* s, uint32_t i) { return s + kEntriesOffset + k
 inline const uint8_t* entry_at(const uint8_t* s, uint32_t i) {
   return s + kEntriesOffset + kEntrySize * size_t{i};
 }
-inline uint64_t entry_hash(const uint8_t* e) { return load_le64(e); }
-inline uint64_t entry_count(const uint8_t* e) { return load_le64(e + 8); }
-inline uint32_t entry_offset(const uint8_t* e) { return load_le32(e + 16); }
-inline uint32_t entry_len(const uint8_t* e) { return load_le32(e + 20) & ~kClippedBit; }
-inline bool entry_clipped(const uint8_t* e) { return (load_le32(e + 20) & kClippedBit) != 0; }
+using item_table::entry_clipped;
+using item_table::entry_hash;
+inline uint64_t entry_count(const uint8_t* e) { return item_table::entry_counter(e); }
+inline uint32_t entry_offset(const uint8_t* e) { return item_table::entry_text_offset(e); }
+inline uint32_t entry_len(const uint8_t* e) { return item_table::entry_text_len(e); }
 
 inline const uint8_t* record_at(const uint8_t* s, uint32_t i) {
   return s + kStoredRecordsOffset + kRecordSize * size_t{i};
+}
+
+// The stored list of a stored view (its records, then its texts).
+inline item_table::StoredList stored_list(const View& v) {
+  return item_table::StoredList{v.data + kStoredRecordsOffset, v.count, kRecordSize,
+                                v.text_bytes, kMaxItemBytes};
 }
 
 void write_topk_header(uint8_t* dst, Encoding encoding, ElementKind kind);

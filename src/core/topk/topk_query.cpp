@@ -53,20 +53,17 @@ void write_scaled(const View& v, double factor, uint8_t* dst) {
   // least its scaled counter. The smaller of the two keeps Σ c + Δ <= N.
   store_le64(dst + kErrorOffset, std::min(f.ceil(v.max_error), total - sum));
   store_le32(dst + kCountOffset, n);
+  // The survivors keep their (hash) order.
   uint8_t* records = dst + kStoredRecordsOffset;
-  uint8_t* texts = records + kRecordSize * size_t{n};
-  uint32_t r = 0, used = 0;
+  uint32_t r = 0;
   for (uint32_t i = 0; i < v.count; i++) {
     const Item item = stored_item(v, i);
     const uint64_t c = f.floor(item.count);
     if (c == 0) continue;
-    uint8_t* rec = records + kRecordSize * size_t{r++};
-    std::memcpy(texts + used, item.text, item.len);
-    used += item.len;
-    store_le64(rec, item.hash);
-    store_le64(rec + 8, c);
-    store_le32(rec + 16, used | (item.clipped ? kClippedBit : 0));
+    store_le64(item_table::begin_record(records, kRecordSize, r++, item.hash, i) + 8, c);
   }
+  item_table::finish_stored(records, n, kRecordSize, true,
+                            [&](uint32_t i) { return item_table::stored_item(stored_list(v), i); });
 }
 
 }  // namespace sketch::topk

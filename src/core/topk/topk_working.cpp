@@ -53,8 +53,8 @@ void purge(uint8_t* state, uint32_t k) {
     std::memmove(arena + used, arena + entry_offset(e), len);
     uint8_t* to = entry_at(state, kept++);
     if (to != e) std::memmove(to, e, kEntrySize);
-    store_le64(to + 8, c - t);
-    store_le32(to + 16, used);
+    item_table::set_entry_counter(to, c - t);
+    item_table::set_entry_text_offset(to, used);
     used += len;
   }
   uint8_t* index = state + index_offset(capacity);
@@ -73,7 +73,7 @@ AddOutcome raise_counter(uint8_t* state, uint64_t hash, uint64_t weight, const u
   const uint32_t capacity = load_le32(state + kCapacityOffset);
   Probe p = probe(state, capacity, hash);
   if (p.entry != nullptr) {
-    store_le64(p.entry + 8, entry_count(p.entry) + weight);
+    item_table::set_entry_counter(p.entry, entry_count(p.entry) + weight);
     return AddOutcome::kDone;
   }
   if (text == nullptr) return AddOutcome::kNeedsText;
@@ -88,15 +88,12 @@ AddOutcome raise_counter(uint8_t* state, uint64_t hash, uint64_t weight, const u
   const uint32_t used = load_le32(state + kArenaUsedOffset);
   if (uint64_t{used} + text_len > load_le32(state + kArenaCapacityOffset))
     return AddOutcome::kNeedsRoom;
-  uint8_t* e = entry_at(state, count);
-  store_le64(e, hash);
-  store_le64(e + 8, weight);
-  store_le32(e + 16, used);
-  store_le32(e + 20, text_len | (clipped ? kClippedBit : 0));
-  std::memcpy(state + arena_offset(capacity) + used, text, text_len);
+  uint32_t new_used = used;
+  item_table::append_entry(entry_at(state, count), state + arena_offset(capacity), &new_used,
+                           hash, weight, text, text_len, clipped);
   store_le32(p.slot, (count + 1) | slot_tag(hash));
   store_le32(state + kCountOffset, count + 1);
-  store_le32(state + kArenaUsedOffset, used + text_len);
+  store_le32(state + kArenaUsedOffset, new_used);
   return AddOutcome::kDone;
 }
 

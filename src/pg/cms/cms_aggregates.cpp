@@ -112,13 +112,9 @@ Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   if (spec.weighted && !cms_weight(fcinfo, 2, false, &count)) return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
   const uint64 hash = hash_element64(&site->value.hasher, value);
-  uint8_t* state;
-  if (PG_ARGISNULL(0)) {
-    state = cms_new_state(params);
-  } else {
-    state = CmsStates::take(fcinfo, site->in_aggregate);
-    check_state_params(state, params);
-  }
+  uint8_t* state = CmsStates::take_or_make(
+      fcinfo, site->in_aggregate, [&] { return cms_new_state(params); },
+      [&](const uint8_t* s) { check_state_params(s, params); });
   return CmsStates::give(cms_state_add(state, hash, count, &site->value, value),
                          site->in_aggregate);
 }

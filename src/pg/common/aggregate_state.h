@@ -104,6 +104,19 @@ struct SketchStates {
     return state;
   }
 
+  // The state a row of a parameterised aggregate adds to: a new one from
+  // `make()` on the group's first row, else argument 0 taken as above and
+  // handed to `check(state)`, which raises when the state's parameters are
+  // not the row's (a state keeps its first row's parameters).
+  template <class Make, class Check>
+  static pg_attribute_always_inline uint8_t* take_or_make(FunctionCallInfo fcinfo, bool in_agg,
+                                                           Make make, Check check) {
+    if (PG_ARGISNULL(0)) return make();
+    uint8_t* state = take(fcinfo, in_agg);
+    check(state);
+    return state;
+  }
+
   // Readies a working state for values of the hasher's kind: an empty state
   // takes the kind, another kind is refused naming both (one byte compare
   // per row).
@@ -134,6 +147,28 @@ struct SketchStates {
     const Status st = state::add<Family>(state, length_of(state), element, allocate, &out);
     if (unlikely(!st.is_ok())) raise_grow_error(st);
     return out;
+  }
+
+  // The scalar add of a family that hashes its values (theta_add,
+  // counting_bloom_add, cuckoo_add, ...): (sketch, value), a NULL sketch
+  // -> NULL, a NULL value -> the sketch unchanged, else the stored form of
+  // a private copy with the value added. `element(hasher, value)` makes
+  // the family's Element; `adder(state, element)` adds it (by default the
+  // mechanism's add).
+  template <class MakeElement>
+  static Datum add_value(FunctionCallInfo fcinfo, MakeElement element) {
+    return add_value(fcinfo, element, [](uint8_t* state, auto& e) { return add(state, e); });
+  }
+
+  template <class MakeElement, class Adder>
+  static Datum add_value(FunctionCallInfo fcinfo, MakeElement element, Adder adder) {
+    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+    if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    const ElementHasher* hasher = element_hasher(fcinfo, 1);
+    auto e = element(hasher, PG_GETARG_DATUM(1));
+    uint8_t* state = take(fcinfo, false);
+    accept_kind(state, hasher);
+    return give(adder(state, e), false);
   }
 
   // A refused growth: a family limit (kOverflow) with the family's hint,
@@ -187,11 +222,22 @@ struct SketchStates {
   }
 
   // The union of two values, outside an aggregate (<f>_union2 and ||): a
-  // NULL side is ignored.
+  // NULL side is ignored. A family that merges stored views directly
+  // (kMergesStored) writes the stored result at once; any other merges b
+  // into a scratch working copy of a and returns its stored form.
   static Datum union2(FunctionCallInfo fcinfo) {
     if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
     if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
     if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+    if constexpr (Family::kMergesStored) {
+      const View a = stored_view_arg(fcinfo, 0), b = stored_view_arg(fcinfo, 1);
+      // Refused before anything is allocated, as the mechanism's merge does.
+      raise_if(check_element_kind(element_kind_of(Family::bytes_of(a)),
+                                  element_kind_of(Family::bytes_of(b))));
+      uint8_t* out = allocate(Family::merged_size(a, b));
+      Family::write_merged(a, b, out);
+      return PointerGetDatum(datum_of(out));
+    }
     const View b = view_arg(fcinfo, 1);
     return give(merge(take(fcinfo, false), b), false);
   }

@@ -55,13 +55,9 @@ extern "C" Datum counting_bloom_empty(PG_FUNCTION_ARGS) {
 }
 
 extern "C" Datum counting_bloom_add(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const ElementHasher* hasher = element_hasher(fcinfo, 1);
-  counting_bloom::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1))};
-  uint8_t* state = CountingBloomStates::take(fcinfo, false);
-  CountingBloomStates::accept_kind(state, hasher);
-  return CountingBloomStates::give(CountingBloomStates::add(state, element), false);
+  return CountingBloomStates::add_value(fcinfo, [](const ElementHasher* hasher, Datum value) {
+    return counting_bloom::Family::Element{hash_element128(hasher, value)};
+  });
 }
 
 // A private stored copy, decremented in place (delete_hash): nothing when

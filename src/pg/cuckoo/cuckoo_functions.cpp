@@ -31,13 +31,12 @@ extern "C" Datum cuckoo_empty(PG_FUNCTION_ARGS) {
 namespace {
 
 Datum add_value(FunctionCallInfo fcinfo, bool only_new) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const ElementHasher* hasher = element_hasher(fcinfo, 1);
-  cuckoo::Family::Element element{hash_element128(hasher, PG_GETARG_DATUM(1)), only_new};
-  uint8_t* state = CuckooStates::take(fcinfo, false);
-  CuckooStates::accept_kind(state, hasher);
-  return CuckooStates::give(cuckoo_add_element(state, element), false);
+  return CuckooStates::add_value(
+      fcinfo,
+      [only_new](const ElementHasher* hasher, Datum value) {
+        return cuckoo::Family::Element{hash_element128(hasher, value), only_new};
+      },
+      [](uint8_t* state, cuckoo::Family::Element& e) { return cuckoo_add_element(state, e); });
 }
 
 }  // namespace

@@ -9,11 +9,11 @@
 #include "core/theta/theta_intersect_family.h"
 #include "pg/theta/theta_datum.h"
 
+#include "pg/common/call_site.h"
+
 extern "C" {
 PG_FUNCTION_INFO_V1(theta_agg_trans);
-PG_FUNCTION_INFO_V1(theta_union_trans);
 PG_FUNCTION_INFO_V1(theta_intersect_trans);
-PG_FUNCTION_INFO_V1(theta_final);
 }
 
 using namespace sketch;
@@ -23,69 +23,44 @@ namespace {
 
 // fn_extra of theta_agg_trans: the value's hasher, and lg_k as resolved
 // from the last row's argument.
-struct AggCache {
-  ElementHasher hasher;
-  bool in_aggregate;  // a call site is in an aggregate or never is
-  bool resolved;
-  int32 raw_lg_k;
-  int lg_k;
-};
+using AggSite = CallSite<int, 1>;
 
-AggCache* agg_cache(FunctionCallInfo fcinfo) {
-  auto* cache = static_cast<AggCache*>(fcinfo->flinfo->fn_extra);
-  if (cache != nullptr) return cache;
-  cache = static_cast<AggCache*>(MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(AggCache)));
-  init_element_hasher(fcinfo, 1, &cache->hasher);
-  cache->in_aggregate = in_aggregate(fcinfo);
-  fcinfo->flinfo->fn_extra = cache;
-  return cache;
-}
-
-int row_lg_k(FunctionCallInfo fcinfo, AggCache* cache) {
+int row_lg_k(FunctionCallInfo fcinfo, AggSite* site) {
   if (PG_NARGS() <= 2) return theta::kDefaultLgK;
   if (PG_ARGISNULL(2))
     ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED), errmsg("theta lg_k must not be NULL")));
   const int32 raw = PG_GETARG_INT32(2);
-  if (unlikely(!cache->resolved || cache->raw_lg_k != raw)) {
-    cache->lg_k = theta_lg_k(raw);
-    cache->raw_lg_k = raw;
-    cache->resolved = true;
-  }
-  return cache->lg_k;
+  const double args[1] = {static_cast<double>(raw)};
+  return site->params_for(args, [raw] { return theta_lg_k(raw); });
 }
 
 pg_noinline void report_other_lg_k(int state_lg_k, int lg_k) {
-  ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                  errmsg("theta_agg parameter lg_k must be the same for every row"),
-                  errdetail("The aggregate started with lg_k = %d and now got lg_k = %d.",
-                            state_lg_k, lg_k)));
+  raise_parameters_changed(
+      "theta_agg parameter lg_k must be the same for every row",
+      psprintf("The aggregate started with lg_k = %d and now got lg_k = %d.", state_lg_k, lg_k));
 }
 
 }  // namespace
 
 // theta_agg_trans(state theta, value anyelement [, lg_k integer])
 extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
-  AggCache* cache = agg_cache(fcinfo);
-  const int lg_k = row_lg_k(fcinfo, cache);
-  if (PG_ARGISNULL(1)) {
-    if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-    PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  }
-  theta::Family::Element element{hash_element64(&cache->hasher, PG_GETARG_DATUM(1))};
-  uint8_t* state;
-  if (PG_ARGISNULL(0)) {
-    state = theta_new_state(lg_k);
-  } else {
-    state = ThetaStates::take(fcinfo, cache->in_aggregate);
-    if (unlikely(theta::lg_k_of(state) != lg_k)) report_other_lg_k(theta::lg_k_of(state), lg_k);
-  }
-  ThetaStates::accept_kind(state, &cache->hasher);
-  return ThetaStates::give(ThetaStates::add(state, element), cache->in_aggregate);
+  AggSite* site = AggSite::of(fcinfo);
+  const int lg_k = row_lg_k(fcinfo, site);
+  if (PG_ARGISNULL(1)) return keep_state(fcinfo);
+  theta::Family::Element element{hash_element64(&site->value, PG_GETARG_DATUM(1))};
+  uint8_t* state = ThetaStates::take_or_make(
+      fcinfo, site->in_aggregate, [lg_k] { return theta_new_state(lg_k); },
+      [lg_k](const uint8_t* s) {
+        if (unlikely(theta::lg_k_of(s) != lg_k)) report_other_lg_k(theta::lg_k_of(s), lg_k);
+      });
+  ThetaStates::accept_kind(state, &site->value);
+  return ThetaStates::give(ThetaStates::add(state, element), site->in_aggregate);
 }
 
 // theta_union_trans(state theta, other theta): transition of theta_union
-// and the combine function of theta_agg and theta_union.
-extern "C" Datum theta_union_trans(PG_FUNCTION_ARGS) { return ThetaStates::union_trans(fcinfo); }
+// and the combine function of theta_agg and theta_union; theta_final: the
+// stored form of the state, which it leaves as it is.
+SKETCH_UNION_AND_FINAL(theta, ThetaStates)
 
 using ThetaIntersectStates = SketchStates<theta::IntersectFamily, kThetaTypeName, kThetaHints>;
 
@@ -104,11 +79,4 @@ extern "C" Datum theta_intersect_trans(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) return ThetaIntersectStates::give(ThetaIntersectStates::copy(other), in_agg);
   uint8_t* state = ThetaIntersectStates::take(fcinfo, in_agg);
   return ThetaIntersectStates::give(ThetaIntersectStates::merge(state, other), in_agg);
-}
-
-// Final function: the stored form of the state; never modifies the state,
-// so the aggregates also work as window aggregates.
-extern "C" Datum theta_final(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  return ThetaStates::final(fcinfo);
 }

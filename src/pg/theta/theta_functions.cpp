@@ -52,24 +52,13 @@ extern "C" Datum theta_empty(PG_FUNCTION_ARGS) {
 
 // theta_add(sketch, value): NULL sketch -> NULL; NULL value -> unchanged.
 extern "C" Datum theta_add(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  ElementHasher* hasher = element_hasher(fcinfo, 1);
-  theta::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
-  uint8_t* state = ThetaStates::take(fcinfo, false);
-  ThetaStates::accept_kind(state, hasher);
-  return ThetaStates::give(ThetaStates::add(state, element), false);
+  return ThetaStates::add_value(fcinfo, [](const ElementHasher* hasher, Datum value) {
+    return theta::Family::Element{hash_element64(hasher, value)};
+  });
 }
 
 // a ∪ b (||): a NULL side is ignored.
-extern "C" Datum theta_union2(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(0) && PG_ARGISNULL(1)) PG_RETURN_NULL();
-  if (PG_ARGISNULL(0)) PG_RETURN_DATUM(PG_GETARG_DATUM(1));
-  if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
-  PG_RETURN_POINTER(theta_combined(a, b, theta::merged_size(a, b),
-                                   [&](uint8_t* dst) { theta::write_merged(a, b, dst); }));
-}
+extern "C" Datum theta_union2(PG_FUNCTION_ARGS) { return ThetaStates::union2(fcinfo); }
 
 // a ∩ b (&), strict.
 extern "C" Datum theta_intersect2(PG_FUNCTION_ARGS) {

@@ -47,13 +47,11 @@ Datum agg_trans(FunctionCallInfo fcinfo, bool weighted) {
     return keep_state(fcinfo);
   const Datum value = PG_GETARG_DATUM(1);
   const uint64 hash = hash_element64(&site->value.hasher, value);
-  uint8_t* state;
-  if (PG_ARGISNULL(0)) {
-    state = topk_new_state(k);
-  } else {
-    state = TopkStates::take(fcinfo, site->in_aggregate);
-    if (unlikely(topk::k_of(state) != k)) report_other_k(topk::k_of(state), k);
-  }
+  uint8_t* state = TopkStates::take_or_make(
+      fcinfo, site->in_aggregate, [k] { return topk_new_state(k); },
+      [k](const uint8_t* s) {
+        if (unlikely(topk::k_of(s) != k)) report_other_k(topk::k_of(s), k);
+      });
   return TopkStates::give(topk_state_add(state, hash, weight, &site->value, value),
                           site->in_aggregate);
 }

@@ -61,6 +61,18 @@ static_assert(!contract::HasParse<IllTyped>::value && !contract::HasPlanGrowth<I
               "the detectors compare the exact return type");
 static_assert(contract::HasViewSize<IllTyped>::value && contract::HasGrowthSize<IllTyped>::value);
 
+// write_merged without kMergesStored: refused like the other hooks.
+struct UnflaggedStoredMerge : FamilyDefaults {
+  struct View {
+    size_t size;
+  };
+  static void write_merged(const View&, const View&, uint8_t*) {}
+};
+static_assert(!UnflaggedStoredMerge::kMergesStored &&
+                  contract::DeclaresWriteMerged<UnflaggedStoredMerge>::value &&
+                  contract::HasWriteMerged<UnflaggedStoredMerge>::value,
+              "check_hooks sees write_merged without kMergesStored");
+
 // A View that owns memory cannot live in a frame an ERROR longjmps out of.
 struct OwningView {
   std::vector<int> owned;
@@ -75,6 +87,9 @@ TEST(FamilyContract, EveryFamilyStatesItsHooksByFlag) {
   EXPECT_TRUE(theta::Family::kHasWorkingView);
   EXPECT_FALSE(hll::Family::kHasWorkingView);
   EXPECT_FALSE(theta::IntersectFamily::kAddsElements);
+  EXPECT_TRUE(theta::Family::kMergesStored);
+  EXPECT_FALSE(theta::IntersectFamily::kMergesStored);
+  EXPECT_FALSE(topk::Family::kMergesStored);
   EXPECT_TRUE(check_family<hll::Family>() && check_family<cms::Family>() &&
               check_family<bloom::Family>() && check_family<ddsketch::Family>() &&
               check_family<topk::Family>() && check_family<theta::Family>() &&
