@@ -51,7 +51,11 @@ SQL_BUILD   = build/sql
 SQL_TEMPLATE = src/sql/templates/sketch_type.sql.in src/sql/templates/sketch_types.txt \
                src/sql/templates/expand_type.sh
 family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
-SQL_PIECES  = src/sql/common.sql $(call family,hll) $(call family,cms) $(call family,bloom) \
+# A piece of an existing family that is new in this version goes into both
+# scripts as it is: listed here, the install script has it after its
+# family's part, the upgrade to this version after the upgrade pieces.
+UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql
+SQL_PIECES  = src/sql/common.sql $(call family,hll) $(UPGRADE_NEW_PIECES) $(call family,cms) $(call family,bloom) \
               src/sql/bloom_split_block.sql $(call family,ddsketch) \
               $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
               $(call family,cuckoo) \
@@ -129,6 +133,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 UPGRADE_FAMILIES =
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
+                 $(UPGRADE_NEW_PIECES) \
                  $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f)))
 sketch--$(LAST_RELEASE)--$(EXTVERSION).sql: $(UPGRADE_PIECES) $(UPGRADE_TAIL)
 	cat $^ > $@
