@@ -247,11 +247,14 @@ citus:
 
 # Parquet interoperability of bloom's split-block layout with DuckDB and
 # @dsnp/parquetjs from the npm registry (test/interop/parquet.sh; npm ci into
-# test/interop/parquet; SKIPPED without node/npm, a failure when CI=true).
+# test/interop/parquet; SKIPPED without node/npm, a failure when CI=true),
+# and hll's postgresql-hll sketches against the installed peer
+# (test/interop/postgresql_hll.sh; SKIPPED without it, a failure when CI=true).
 interop:
 	$(MAKE) all
 	$(MAKE) install
-	bash test/cluster.sh run -- bash test/interop/parquet.sh
+	bash test/cluster.sh run -- bash test/interop/parquet.sh; rc=$$?; \
+	bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1; exit $$rc
 
 # Every ```sql block of README.md and docs/*.md runs, and the results the
 # docs show are compared (test/docs/run.sh).
