@@ -35,13 +35,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/common/header.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 #include "core/hll/hll.h"
 
 namespace sketch::hll::pghll {
 
-constexpr uint8_t kIdentity = 2;
+constexpr uint8_t kIdentity = kPostgresqlHllIdentity;
 // The peer's own limits (what its hll_empty and hll_add_agg accept): log2m up
 // to 17 (its register buffer), expthresh -1, 0 or a power of two up to 8192.
 constexpr int kMinLog2m = 4;
