@@ -48,7 +48,8 @@ SELECT hll_cardinality(hll_postgresql_hll_agg(g::smallint)) AS int2,
 FROM generate_series(1, 100) g;
 SELECT hll_postgresql_hll_agg(g) IS NULL AS no_rows FROM generate_series(1, 0) g;
 -- text and bytea of the same bytes hash alike, as in the peer.
-SELECT hll_postgresql_hll_agg('abc'::text) = hll_postgresql_hll_agg('abc'::bytea) AS text_is_bytea;
+SELECT hll_postgresql_hll_agg('abc'::text) = hll_postgresql_hll_agg('abc'::bytea) AS text_is_bytea,
+       hll_postgresql_hll_agg('abc'::varchar) = hll_postgresql_hll_agg('abc'::text) AS varchar_is_text;
 SELECT hll_postgresql_hll_add(NULL::hll, 1) IS NULL AS null_sketch,
        hll_postgresql_hll_add(hll_postgresql_hll_empty(), NULL::integer) = hll_postgresql_hll_empty() AS null_value;
 
@@ -117,6 +118,8 @@ SELECT hll_postgresql_hll_empty(11, 5, 16384);
 SELECT hll_postgresql_hll_empty(11, 5, -1, 2);
 SELECT hll_postgresql_hll_agg(g, 11, 5, -1, 1, CASE WHEN g < 3 THEN 0 ELSE 1 END) FROM generate_series(1, 5) g;
 SELECT hll_postgresql_hll_agg(g, NULL, 5, -1, 1, 0) FROM generate_series(1, 5) g;
+SELECT hll_postgresql_hll_agg(1.5);                                  -- not a type the peer hashes
+SELECT hll_postgresql_hll_agg(v) FROM (VALUES (interval '1 day')) t(v);
 -- The SQLSTATEs: corrupt bytes 22P03, bad text 22P02, UNDEFINED and
 -- every mismatch 22023.
 \set VERBOSITY sqlstate
@@ -126,6 +129,7 @@ SELECT hll_from_postgresql_hll('\x108b7f');
 SELECT hll_postgresql_hll_agg(1) || hll_agg(1);
 SELECT hll_union(hll_postgresql_hll_agg(1), hll_postgresql_hll_agg(1, 11, 5, -1, 1, 3));
 SELECT hll_add(hll_postgresql_hll_empty(), 1);
+SELECT hll_postgresql_hll_agg(1.5);
 \set VERBOSITY default
 -- A state encoding is never accepted as a stored value.
 SELECT '\x534b0101020b05ff000000008b7f000000000000000000000000'::hll;

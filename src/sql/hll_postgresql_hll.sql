@@ -55,158 +55,31 @@ CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value
 COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, bytea) IS
   'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_bytea(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
 
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, smallint) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, smallint) IS
+CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement) IS
   'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, smallint, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, smallint, integer, integer, bigint, integer, integer) IS
+CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement, integer, integer, bigint, integer, integer) IS
   'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
 
+-- The value is anyelement, with typed twins from typed_aggregates.sql (so a
+-- distributed engine can split it); the types it hashes are the peer's
+-- (smallint, integer, bigint, boolean, text, varchar, bytea); others: 0A000.
 -- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
 -- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value smallint) (
+CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement) (
   SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
 );
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(smallint) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_smallint(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_smallint(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value smallint, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
+COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement) IS
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_<type>(value)); NULL over no rows';
+CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
   SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
 );
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(smallint, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_smallint(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_smallint(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int4' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, integer, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int4' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, integer, integer, integer, bigint, integer, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
-
--- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
--- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_integer(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_integer(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value integer, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(integer, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_integer(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_integer(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bigint) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int8' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bigint) IS
-  'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bigint, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_int8' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bigint, integer, integer, bigint, integer, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
-
--- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
--- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value bigint) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(bigint) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_bigint(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_bigint(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value bigint, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(bigint, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_bigint(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_bigint(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, boolean) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bool' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, boolean) IS
-  'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, boolean, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bool' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, boolean, integer, integer, bigint, integer, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
-
--- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
--- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value boolean) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(boolean) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_boolean(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_boolean(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value boolean, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(boolean, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_boolean(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_boolean(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, text) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, text) IS
-  'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, text, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, text, integer, integer, bigint, integer, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
-
--- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
--- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value text) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(text) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_text(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_text(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value text, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(text, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_text(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_text(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bytea) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bytea) IS
-  'Transition function of hll_postgresql_hll_agg(value)';
-CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bytea, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, bytea, integer, integer, bigint, integer, integer) IS
-  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
-
--- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
--- registers, the working form's 24-byte header, the varlena header).
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value bytea) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(bytea) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_bytea(value), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_bytea(value)); NULL over no rows';
-CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value bytea, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
-  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
-  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
-  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
-);
-COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(bytea, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_bytea(value, seed), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_bytea(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
+COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer) IS
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value, seed) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_<type>(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';

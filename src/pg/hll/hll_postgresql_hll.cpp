@@ -6,15 +6,19 @@
 // A value is hashed from its bytes as the peer hashes them: smallint,
 // integer, bigint as 2, 4, 8 little-endian bytes (the peer hashes the
 // datum's memory, which is little-endian on the machines it runs on),
-// boolean as one byte 0 or 1, text and bytea as their bytes. Each SQL
-// overload has its own C entry point, so the type never depends on fn_expr
-// (which Citus leaves unset).
+// boolean as one byte 0 or 1, text, varchar and bytea as their bytes. The
+// scalar adds have one C entry point per SQL overload; the aggregate takes
+// anyelement (its typed twins come from typed_aggregates.sql, so Citus can
+// split it) and resolves the value's type once per call site, from the
+// declaration when there is no call expression (element_arg_type).
 #include <cstring>
 
 #include "core/common/hex.h"
 #include "core/common/murmur3.h"
 #include "core/hll/pghll.h"
 #include "pg/common/call_site.h"
+#include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 #include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
@@ -30,11 +34,7 @@ PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_int4);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_int8);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_bool);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_bytes);
-PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans_int2);
-PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans_int4);
-PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans_int8);
-PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans_bool);
-PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans_bytes);
+PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans);
 }
 
 using namespace sketch;
@@ -128,8 +128,44 @@ Datum add_value(FunctionCallInfo fcinfo, ValueType type) {
   return HllStates::give(HllStates::add(state, element), false);
 }
 
+// The value argument's type at this call site, resolved once.
+struct AggSite {
+  bool resolved;
+  ValueType type;
+};
+
+ValueType resolve_value_type(Oid type) {
+  switch (type) {
+    case INT2OID: return ValueType::kInt2;
+    case INT4OID: return ValueType::kInt4;
+    case INT8OID: return ValueType::kInt8;
+    case BOOLOID: return ValueType::kBool;
+    case TEXTOID:
+    case VARCHAROID:
+    case BYTEAOID: return ValueType::kBytes;
+    default:
+      ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                      errmsg("hll_postgresql_hll_agg cannot hash values of type %s",
+                             format_type_be(type)),
+                      errdetail("It hashes smallint, integer, bigint, boolean, text and bytea "
+                                "exactly as postgresql-hll's hll_hash_* functions do."),
+                      errhint("Cast the value to one of those types, as the peer's "
+                              "hll_hash_* call did.")));
+  }
+  return ValueType::kBytes;
+}
+
+ValueType value_type(FunctionCallInfo fcinfo) {
+  AggSite* site = fn_extra_of<AggSite>(fcinfo);
+  if (unlikely(!site->resolved)) {
+    site->type = resolve_value_type(element_arg_type(fcinfo, 1));
+    site->resolved = true;
+  }
+  return site->type;
+}
+
 // hll_postgresql_hll_agg(value [, log2m, regwidth, expthresh, sparseon, seed])
-Datum agg_trans(FunctionCallInfo fcinfo, ValueType type) {
+Datum agg_trans(FunctionCallInfo fcinfo) {
   const bool has_params = PG_NARGS() > 2;
   const pghll::Params params =
       has_params ? params_from_args(fcinfo, 2)
@@ -150,7 +186,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, ValueType type) {
           "The aggregate's state has other parameters (or another hash identity) than this "
           "row's arguments.");
   }
-  hll::Family::Element element{hash_value(type, PG_GETARG_DATUM(1), params.seed),
+  hll::Family::Element element{hash_value(value_type(fcinfo), PG_GETARG_DATUM(1), params.seed),
                                pghll::kIdentity, params.seed};
   return HllStates::give(HllStates::add(state, element), in_agg);
 }
@@ -208,8 +244,4 @@ extern "C" Datum hll_postgresql_hll_add_int8(PG_FUNCTION_ARGS) { return add_valu
 extern "C" Datum hll_postgresql_hll_add_bool(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kBool); }
 extern "C" Datum hll_postgresql_hll_add_bytes(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kBytes); }
 
-extern "C" Datum hll_postgresql_hll_agg_trans_int2(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, ValueType::kInt2); }
-extern "C" Datum hll_postgresql_hll_agg_trans_int4(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, ValueType::kInt4); }
-extern "C" Datum hll_postgresql_hll_agg_trans_int8(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, ValueType::kInt8); }
-extern "C" Datum hll_postgresql_hll_agg_trans_bool(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, ValueType::kBool); }
-extern "C" Datum hll_postgresql_hll_agg_trans_bytes(PG_FUNCTION_ARGS) { return agg_trans(fcinfo, ValueType::kBytes); }
+extern "C" Datum hll_postgresql_hll_agg_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo); }
