@@ -97,7 +97,13 @@ hardening() {
     dump_restore dump_cap concurrency cancel upgrade "memory --check"
 }
 
-interop() { bash test/cluster.sh run -- bash test/interop/parquet.sh; }
+# Parquet (bloom) and postgresql-hll (hll's hash identity 2), both always run.
+interop() {
+  local rc=0
+  bash test/cluster.sh run -- bash test/interop/parquet.sh || rc=1
+  bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1
+  return $rc
+}
 
 docs() { bash test/cluster.sh run -- bash test/docs/run.sh; }
 

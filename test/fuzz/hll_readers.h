@@ -16,6 +16,7 @@
 #include "core/common/hash.h"
 #include "core/hll/hll.h"
 #include "core/hll/hll_family.h"
+#include "core/hll/pghll.h"
 #include "fuzz_check.h"
 #include "state_ops.h"
 
@@ -225,6 +226,9 @@ inline void exercise_structure(const Bytes& input) {
 
 // Parses in both modes and runs the matching readers.
 inline void exercise(const uint8_t* data, size_t size) {
+  // postgresql-hll's sketches (hash identity 2) have a target of their own
+  // (fuzz_pghll_parse): the checks here are those of identity 1.
+  if (size > 4 && data[4] == pghll::kIdentity) return;
   exercise_both_modes<View, Validation>(parse, Validation::kCanonical, Validation::kStructure, data, size,
                                         exercise_canonical, exercise_structure);
 }

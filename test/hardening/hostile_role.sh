@@ -203,6 +203,8 @@ ARG_TEMPLATES=$(cat <<'EOF'
 hll_agg(anyelement)|{v}
 hll_agg(anyelement, integer)|{v}, {p}
 hll_union(hll)|{s}
+hll_postgresql_hll_agg(anyelement)|{v}
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|{v}, 11, 5, -1, 1, 0
 cms_agg(anyelement)|{v}
 cms_agg(anyelement, double precision, double precision)|{v}, {eps}, {delta}
 cms_agg(anyelement, double precision, double precision, boolean)|{v}, {eps}, {delta}, {conservative}
@@ -338,11 +340,29 @@ TWIN_ROWS=${HOSTILE_TWIN_ROWS:-20000}
 # for the type without a typed twin that the anyelement aggregate is fed
 # (NO_TWIN_VALUE)|SQLSTATE. A split-block Bloom filter hashes a value's
 # Parquet encoding, and numeric, boolean and interval have no Parquet
-# physical type it supports (docs/bloom_parquet.md).
+# physical type it supports (docs/bloom_parquet.md). hll_postgresql_hll_agg
+# hashes only the types postgresql-hll's hll_hash_* functions take
+# (docs/migration.md).
 REFUSED_VALUES=$(cat <<'EOF'
 bloom_agg(anyelement, bigint, double precision, text)|numeric|0A000
 bloom_agg(anyelement, bigint, double precision, text)|boolean|0A000
 bloom_agg(anyelement, bigint, double precision, text)|own|0A000
+hll_postgresql_hll_agg(anyelement)|numeric|0A000
+hll_postgresql_hll_agg(anyelement)|real|0A000
+hll_postgresql_hll_agg(anyelement)|double precision|0A000
+hll_postgresql_hll_agg(anyelement)|uuid|0A000
+hll_postgresql_hll_agg(anyelement)|date|0A000
+hll_postgresql_hll_agg(anyelement)|timestamp without time zone|0A000
+hll_postgresql_hll_agg(anyelement)|timestamp with time zone|0A000
+hll_postgresql_hll_agg(anyelement)|own|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|numeric|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|real|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|double precision|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|uuid|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|date|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|timestamp without time zone|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|timestamp with time zone|0A000
+hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|own|0A000
 EOF
 )
 

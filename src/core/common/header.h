@@ -56,6 +56,12 @@ constexpr size_t kMaxDumpableBytes = (size_t{512} << 20) - (size_t{64} << 10);
 // the same value differently and are never merged.
 constexpr uint8_t kHashIdentity = 1;
 
+// Identity 2, postgresql-hll's hashing (MurmurHash3 x64 128 of the value's
+// bytes with a recorded seed, registers indexed by the hash's low bits), is
+// hll's only: its own layout and parameters are in core/hll/pghll.h, and
+// hll::parse reads it before read_header, which knows identity 1 only.
+constexpr uint8_t kPostgresqlHllIdentity = 2;
+
 // The magic bytes that open every sketch ("SK").
 constexpr uint8_t kMagic0 = 'S';
 constexpr uint8_t kMagic1 = 'K';

@@ -40,7 +40,17 @@ constexpr int kDefaultPrecision = 14;
 constexpr int kSparsePrecision = 26;
 constexpr uint8_t kFormatVersion = 1;
 
-enum class Encoding : uint8_t { kSparse = 1, kDense = 2, kSparseSet = 3 };
+// kPghll and kPghllWorking are postgresql-hll's sketches, hash identity 2
+// (pghll.h): stored, and the working form of their aggregate states.
+enum class Encoding : uint8_t {
+  kSparse = 1,
+  kDense = 2,
+  kSparseSet = 3,
+  kPghll = 4,
+  kPghllWorking = 5,
+};
+
+inline bool is_pghll(Encoding e) { return e == Encoding::kPghll || e == Encoding::kPghllWorking; }
 
 const char* encoding_name(Encoding encoding);
 
@@ -66,7 +76,7 @@ bool valid_precision(int p);
 
 // A parsed, read-only look at a sketch. `body` points just past the header.
 struct View {
-  int p;
+  int p;              // identity 2: the peer's log2m
   Encoding encoding;
   uint32_t count;     // entries (sparse, set); 0 for dense
   uint32_t capacity;  // set slots; 0 otherwise
@@ -88,7 +98,9 @@ void write_empty(uint8_t* dst, int p);
 // An empty working set with `capacity` slots: sparse_set_size(capacity) bytes.
 void write_empty_set(uint8_t* dst, int p, uint32_t capacity);
 
-enum class AddOutcome { kDone, kNeedsGrowth, kNeedsDense };
+// kRefused: the value was hashed under another hash identity (or seed) than
+// the sketch's; nothing was added.
+enum class AddOutcome { kDone, kNeedsGrowth, kNeedsDense, kRefused };
 
 // Adds one hashed value to a working sketch (sparse set or dense) in place.
 // kNeedsGrowth: the set is full; rebuild it with grow_set and retry.

@@ -18,6 +18,7 @@
 
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/pghll.h"
 #include "core/common/normal.h"
 
 namespace sketch::hll {
@@ -54,16 +55,10 @@ double ertl_tau(double x) {
 }
 
 double dense_estimate(const View& v) {
-  const int q = 64 - v.p;
   uint32_t histogram[64] = {0};
   const size_t m = register_count(v.p);
   for (size_t i = 0; i < m; i++) histogram[detail::get_register(v.body, i)]++;
-  const double md = static_cast<double>(m);
-  double z = md * ertl_tau(1.0 - histogram[q + 1] / md);
-  for (int k = q; k >= 1; k--) z = 0.5 * (z + histogram[k]);
-  z += md * ertl_sigma(histogram[0] / md);
-  const double alpha_infinity = 1.0 / (2.0 * std::log(2.0));
-  return alpha_infinity * md * md / z;
+  return detail::ertl_estimate(histogram, m, 64 - v.p);
 }
 
 double sparse_estimate(uint32_t count) {
@@ -86,8 +81,19 @@ uint32_t nonzero_registers(const View& v) {
 
 }  // namespace
 
+double detail::ertl_estimate(const uint32_t* histogram, size_t m, int q) {
+  const double md = static_cast<double>(m);
+  double z = md * ertl_tau(1.0 - histogram[q + 1] / md);
+  for (int k = q; k >= 1; k--) z = 0.5 * (z + histogram[k]);
+  z += md * ertl_sigma(histogram[0] / md);
+  const double alpha_infinity = 1.0 / (2.0 * std::log(2.0));
+  return alpha_infinity * md * md / z;
+}
+
 double estimate(const View& v) {
-  const double n = v.encoding == Encoding::kDense ? dense_estimate(v) : sparse_estimate(v.count);
+  double n;
+  if (is_pghll(v.encoding)) n = pghll::estimate(v);
+  else n = v.encoding == Encoding::kDense ? dense_estimate(v) : sparse_estimate(v.count);
   // With every register saturated the estimator diverges; 64-bit hashes
   // cannot tell apart more than 2^64 values anyway.
   constexpr double kMaxEstimate = 18446744073709551616.0;
@@ -95,6 +101,8 @@ double estimate(const View& v) {
 }
 
 double standard_error(const View& v) {
+  if (is_pghll(v.encoding))
+    return pghll::is_exact(v) ? 0.0 : 1.04 / std::sqrt(double(register_count(v.p)));
   if (v.encoding == Encoding::kDense) return 1.04 / std::sqrt(double(register_count(v.p)));
   const double n = sparse_estimate(v.count);
   return n > 0 ? sparse_stddev(n) / n : 0.0;
@@ -106,7 +114,11 @@ Bounds bounds(const View& v, double confidence) {
   // Each distinct entry or non-empty register proves at least one value.
   double proven;
   double spread;
-  if (v.encoding == Encoding::kDense) {
+  if (is_pghll(v.encoding)) {
+    // Explicit: exact. Registers: each non-zero one proves a value.
+    proven = pghll::filled(v);
+    spread = pghll::is_exact(v) ? 0.0 : z * standard_error(v) * n;
+  } else if (v.encoding == Encoding::kDense) {
     proven = nonzero_registers(v);
     spread = z * standard_error(v) * n;
   } else {

@@ -14,6 +14,7 @@
 #include "core/common/header.h"
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/pghll.h"
 
 namespace sketch::hll {
 
@@ -34,6 +35,7 @@ struct Family : state::FamilyDefaults {
   // written in place at its registers, a set at its slots (count and
   // capacity agree with the length); a stored sparse list never is.
   static bool is_working(const uint8_t* data, size_t len) {
+    if (len >= kHeaderSize && data[4] == pghll::kIdentity) return pghll::is_working(data, len);
     if (!is_current_header(data, len, SketchKind::kHll, kFormatVersion) ||
         !valid_element_kind(data[kElementKindOffset]))
       return false;
@@ -55,14 +57,21 @@ struct Family : state::FamilyDefaults {
     }
   }
 
-  static bool is_stored(const View& v) { return v.encoding != Encoding::kSparseSet; }
+  static bool is_stored(const View& v) {
+    return v.encoding != Encoding::kSparseSet && v.encoding != Encoding::kPghllWorking;
+  }
 
   static size_t working_size(const View& v) {
+    if (is_pghll(v.encoding)) return pghll::working_size(v);
     if (v.encoding == Encoding::kDense) return v.size;
     return sparse_set_size(set_capacity_for(v.count + 1));
   }
 
   static void write_working(const View& v, uint8_t* dst) {
+    if (is_pghll(v.encoding)) {
+      pghll::write_working(v, dst);
+      return;
+    }
     if (v.encoding == Encoding::kDense) {
       std::memcpy(dst, v.body - kHeaderSize, v.size);
       return;
@@ -73,19 +82,41 @@ struct Family : state::FamilyDefaults {
   static size_t stored_size(const View& v) { return hll::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { hll::write_stored(v, dst); }
 
+  // A hash and the identity it was made under: identity 1 (XXH3, the
+  // default of hll_agg and hll_add) or postgresql-hll's with its seed. A
+  // sketch takes only hashes of its own identity (and seed).
   struct Element {
     uint64_t hash;
+    uint8_t identity = kHashIdentity;
+    int32_t seed = 0;
   };
 
   struct Growth {
-    AddOutcome outcome;  // kNeedsGrowth (a larger set) or kNeedsDense
+    AddOutcome outcome;  // kNeedsGrowth (a larger set), kNeedsDense, kRefused
     size_t size;
+    uint8_t identity;    // kRefused: the element's identity and seed
+    int32_t seed;
   };
+
+  static bool refuse(const Element& e, Growth* growth) {
+    growth->outcome = AddOutcome::kRefused;
+    growth->identity = e.identity;
+    growth->seed = e.seed;
+    return false;
+  }
 
   // Dense registers are raised inline (the common case of a large
   // aggregate: one load and at most one store, no call); the set goes
   // through add_hash.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
+    if (state[4] == pghll::kIdentity) {
+      if (e.identity != pghll::kIdentity ||
+          e.seed != static_cast<int32_t>(load_le32(state + kHeaderSize)))
+        return refuse(e, growth);
+      growth->outcome = pghll::add(state, e.hash);
+      return growth->outcome == AddOutcome::kDone;
+    }
+    if (e.identity != kHashIdentity) return refuse(e, growth);
     if (detail::encoding_of(state) == Encoding::kDense) {
       const int p = precision_of(state);
       detail::raise_register(state + detail::kRegistersOffset, e.hash >> (64 - p),
@@ -97,6 +128,11 @@ struct Family : state::FamilyDefaults {
   }
 
   static Status plan_growth(const View& v, Growth* growth) {
+    if (growth->outcome == AddOutcome::kRefused) return refused(v, *growth);
+    if (is_pghll(v.encoding)) {
+      growth->size = pghll::growth_size(v, growth->outcome);
+      return Status::ok();
+    }
     growth->size = growth->outcome == AddOutcome::kNeedsGrowth
                        ? sparse_set_size(grown_capacity(v))
                        : dense_size(v.p);
@@ -105,6 +141,10 @@ struct Family : state::FamilyDefaults {
   }
 
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
+    if (is_pghll(v.encoding)) {
+      pghll::grow(v, growth.outcome, dst);
+      return;
+    }
     if (growth.outcome == AddOutcome::kNeedsGrowth) {
       write_set(v, grown_capacity(v), dst);
     } else {
@@ -112,17 +152,56 @@ struct Family : state::FamilyDefaults {
     }
   }
 
-  // Any two hll sketches merge: the larger precision folds down exactly.
+  // Any two hll sketches of identity 1 merge: the larger precision folds
+  // down exactly. postgresql-hll's merge only with each other, at the same
+  // parameters and seed (pghll::plan_merge), never with identity 1.
   using MergePlan = hll::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    if (is_pghll(a.encoding) != is_pghll(b.encoding))
+      return identities_differ(is_pghll(a.encoding) ? a : b);
+    if (is_pghll(a.encoding)) {
+      size_t size;
+      uint32_t explicit_count;
+      Status st = pghll::plan_merge(a, b, &size, &explicit_count);
+      if (!st.is_ok()) return st;
+      *plan = MergePlan{a.p, Encoding::kPghllWorking, false, size, explicit_count};
+      return Status::ok();
+    }
     *plan = hll::plan_merge(a, b);
     return Status::ok();
   }
 
   static void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& plan,
                     uint8_t* dst) {
+    if (plan.encoding == Encoding::kPghllWorking) {
+      pghll::merge(a, b, dst, plan.capacity);
+      return;
+    }
     hll::merge(a_buffer, a, b, plan, dst);
+  }
+
+ private:
+  static Status identities_differ(const View& pghll_side) {
+    return Status::error(StatusCode::kMismatch,
+                         "cannot combine hll sketches of different hash identities: xxh3_64 "
+                         "(identity 1) and postgresql-hll murmur3_x64_128, seed %d (identity 2)",
+                         pghll::params_of(pghll_side).seed);
+  }
+
+  static Status refused(const View& v, const Growth& g) {
+    if (is_pghll(v.encoding) && g.identity == pghll::kIdentity)
+      return Status::error(StatusCode::kMismatch,
+                           "cannot add a value hashed with postgresql-hll seed %d to a "
+                           "postgresql-hll sketch of seed %d", g.seed, pghll::params_of(v).seed);
+    if (is_pghll(v.encoding))
+      return Status::error(StatusCode::kMismatch,
+                           "cannot add a value hashed with xxh3_64 (identity 1) to a "
+                           "postgresql-hll sketch (identity 2, seed %d): use "
+                           "hll_postgresql_hll_add", pghll::params_of(v).seed);
+    return Status::error(StatusCode::kMismatch,
+                         "cannot add a value hashed as postgresql-hll does (identity 2, seed %d) "
+                         "to an hll sketch of identity 1 (xxh3_64)", g.seed);
   }
 };
 

@@ -5,6 +5,7 @@
 #include "core/hll/hll.h"
 #include "core/common/element_kind.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/pghll.h"
 
 namespace sketch::hll {
 
@@ -16,6 +17,8 @@ const char* encoding_name(Encoding encoding) {
     case Encoding::kSparse: return "sparse";
     case Encoding::kDense: return "dense";
     case Encoding::kSparseSet: return "sparse";
+    case Encoding::kPghll:
+    case Encoding::kPghllWorking: return "postgresql-hll";
   }
   return "unknown";
 }
@@ -83,6 +86,10 @@ Status check_registers(const uint8_t* regs, int p) {
 }  // namespace
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  // postgresql-hll's sketches have a hash identity and layout of their own.
+  if (len >= kHeaderSize && data[0] == kMagic0 && data[1] == kMagic1 &&
+      data[2] == static_cast<uint8_t>(SketchKind::kHll) && data[4] == pghll::kIdentity)
+    return pghll::parse(data, len, validation, out);
   Header header;
   Status st = read_header(data, len, SketchKind::kHll, kFormatVersion, &header);
   if (!st.is_ok()) return st;
@@ -94,6 +101,10 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                          kMaxPrecision);
   const auto encoding = static_cast<Encoding>(header.param[1]);
   const bool canonical = validation == Validation::kCanonical;
+  if (is_pghll(encoding))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: encoding %u needs the postgresql-hll hash identity",
+                         header.param[1]);
   const bool known = encoding == Encoding::kSparse || encoding == Encoding::kDense ||
                      (encoding == Encoding::kSparseSet && !canonical);
   if (encoding == Encoding::kSparseSet && canonical)
@@ -151,6 +162,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
                              "invalid hll data: inconsistent set layout");
       break;
     }
+    case Encoding::kPghll:
+    case Encoding::kPghllWorking:
+      break;  // refused above
   }
   *out = v;
   return Status::ok();
@@ -166,10 +180,15 @@ void write_empty_set(uint8_t* dst, int p, uint32_t capacity) {
 }
 
 size_t stored_size(const View& v) {
+  if (is_pghll(v.encoding)) return pghll::stored_size(v);
   return v.encoding == Encoding::kSparseSet ? sparse_size(v.count) : v.size;
 }
 
 void write_stored(const View& v, uint8_t* dst) {
+  if (is_pghll(v.encoding)) {
+    pghll::write_stored(v, dst);
+    return;
+  }
   if (v.encoding != Encoding::kSparseSet) {
     std::copy(v.body - kHeaderSize, v.body - kHeaderSize + v.size, dst);
     return;

@@ -119,6 +119,11 @@ SetInsert set_insert(uint8_t* sketch, uint32_t entry);
 // registers of precision p.
 void merge_into_dense(uint8_t* regs, int p, const View& src);
 
+// Ertl's improved raw estimator over a register histogram: m registers,
+// histogram[0..q + 1], where q + 1 is the saturated value (a register that
+// cannot tell larger ranks apart).
+double ertl_estimate(const uint32_t* histogram, size_t m, int q);
+
 // True if a sparse or set view holds an entry with this sparse index.
 bool contains_index(const View& v, uint32_t idx);
 

@@ -13,6 +13,7 @@
 #include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/hll/hll_datum.h"
+#include "core/hll/pghll.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(hll_empty);
@@ -101,8 +102,10 @@ extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
   const hll::View a = hll_arg(fcinfo, 0);
   const hll::View b = hll_arg(fcinfo, 1);
   const int p = a.p < b.p ? a.p : b.p;
-  const double na = hll::estimate(fold_view(a, p));
-  const double nb = hll::estimate(fold_view(b, p));
+  // Only identity 1 folds; postgresql-hll sketches (which the union below
+  // requires to have equal parameters) are read as they are.
+  const double na = hll::estimate(a.p == p ? a : fold_view(a, p));
+  const double nb = hll::estimate(b.p == p ? b : fold_view(b, p));
   const double nu = hll::estimate(union_view(a, b));
   double n = na + nb - nu;
   if (n < 0) n = 0;
@@ -111,8 +114,33 @@ extern "C" Datum hll_intersect_cardinality(PG_FUNCTION_ARGS) {
   PG_RETURN_INT64(rounded(n));
 }
 
+// postgresql-hll's sketches: their parameters, the representation the peer
+// would store, and the identity with its seed.
+Datum pghll_info(const hll::View& v) {
+  namespace pghll = hll::pghll;
+  const pghll::Params params = pghll::params_of(v);
+  JsonObject json("hll");
+  json.integer("precision", v.p);
+  json.integer("registers", hll::register_count(v.p));
+  json.string("representation", psprintf("postgresql-hll %s",
+                                         pghll::peer_type_name(pghll::representation(v))));
+  json.integer("entries", pghll::filled(v));
+  json.number("estimate", hll::estimate(v), Digits::kOneDecimal);
+  json.number("standard_error", hll::standard_error(v), Digits::kSix);
+  json.integer("regwidth", params.regwidth);
+  json.integer("expthresh", params.expthresh());
+  json.integer("sparseon", params.sparse ? 1 : 0);
+  json.integer("bytes", hll::stored_size(v) + VARHDRSZ);
+  json.integer("format_version", hll::kFormatVersion);
+  json.integer("hash_identity", pghll::kIdentity);
+  json.string("hash", psprintf("murmur3_x64_128 seed %d (postgresql-hll)", params.seed));
+  json.string("element_kind", element_kind_label(element_kind_of(hll::Family::bytes_of(v))));
+  return json.finish();
+}
+
 extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
   const hll::View v = hll_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
+  if (hll::is_pghll(v.encoding)) return pghll_info(v);
   JsonObject json("hll");
   json.integer("precision", v.p);
   json.integer("registers", hll::register_count(v.p));

@@ -23,6 +23,13 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
   if (typmod < 0) return value;
   const hll::View v = hll_view(value);
   if (v.p == typmod) return value;
+  // postgresql-hll's registers are indexed by the hash's low bits, and this
+  // project does not fold them (their log2m is a parameter of their identity).
+  if (hll::is_pghll(v.encoding))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("postgresql-hll sketch of log2m %d does not fit hll(%d)", v.p, typmod),
+                    errdetail("A postgresql-hll sketch keeps the peer's log2m as its precision; "
+                              "it is not folded.")));
   if (v.p < typmod)
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("hll precision %d does not fit hll(%d)", v.p, typmod),

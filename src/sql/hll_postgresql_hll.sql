@@ -1,0 +1,85 @@
+-- hll: postgresql-hll's sketches (hash identity 2; src/core/hll/pghll.h,
+-- docs/migration.md). Import of the peer's stored values, export back to its
+-- bytes, and adds and an aggregate that hash exactly as its hll_hash_*
+-- functions, so that new rows merge with imported history. The install
+-- script and the 0.2.0 -> 0.3.0 upgrade both include this piece (Makefile).
+
+CREATE FUNCTION @extschema@.hll_from_postgresql_hll(value bytea, seed integer DEFAULT 0) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_from_postgresql_hll_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_from_postgresql_hll(bytea, integer) IS
+  'Imports a postgresql-hll value (its storage format v1: EMPTY, EXPLICIT, SPARSE or FULL, any log2m 4..17, regwidth, expthresh and sparseon) as an hll of hash identity 2 that records those parameters and the hll_hash_* seed its values were hashed with (default 0); UNDEFINED is refused (22023), corrupt bytes 22P03';
+
+CREATE FUNCTION @extschema@.hll_from_postgresql_hll(value text, seed integer DEFAULT 0) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_from_postgresql_hll_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_from_postgresql_hll(text, integer) IS
+  'Imports a postgresql-hll value from its text form \x... (what h::text gives for a column of its type), as hll_from_postgresql_hll(bytea, seed)';
+
+CREATE FUNCTION @extschema@.hll_to_postgresql_hll(sketch @extschema@.hll) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'hll_to_postgresql_hll' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_to_postgresql_hll(@extschema@.hll) IS
+  'The postgresql-hll bytes of a sketch of hash identity 2, in the representation postgresql-hll writes for it (bytea::hll there reads them); 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_empty(log2m integer DEFAULT 11, regwidth integer DEFAULT 5,
+    expthresh bigint DEFAULT -1, sparseon integer DEFAULT 1, seed integer DEFAULT 0) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_empty(integer, integer, bigint, integer, integer) IS
+  'An empty postgresql-hll sketch (hash identity 2) with postgresql-hll''s parameters (defaults as its own: log2m 11, regwidth 5, expthresh -1 auto, sparseon 1) and the hll_hash_* seed (default 0)';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value smallint) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, smallint) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_smallint(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int4' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, integer) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_integer(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value bigint) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int8' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, bigint) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_bigint(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value boolean) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bool' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, boolean) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_boolean(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value text) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, text) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_text(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value bytea) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, bytea) IS
+  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_bytea(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+
+CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement) IS
+  'Transition function of hll_postgresql_hll_agg(value)';
+CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement, integer, integer, bigint, integer, integer) RETURNS @extschema@.hll
+  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement, integer, integer, bigint, integer, integer) IS
+  'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
+
+-- The value is anyelement, with typed twins from typed_aggregates.sql (so a
+-- distributed engine can split it); the types it hashes are the peer's
+-- (smallint, integer, bigint, boolean, text, varchar, bytea); others: 0A000.
+-- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
+-- registers, the working form's 24-byte header, the varlena header).
+CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement) (
+  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement) IS
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_<type>(value)); NULL over no rows';
+CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
+  SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
+  FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
+  COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
+);
+COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer) IS
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value, seed) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_<type>(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
