@@ -62,7 +62,7 @@ SQL_TEMPLATE = src/sql/templates/sketch_type.sql.in src/sql/templates/sketch_typ
                src/sql/templates/expand_type.sh
 family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
 SQL_PIECES  = src/sql/common.sql $(call family,hll) $(call family,cms) $(call family,bloom) \
-              src/sql/bloom_split_block.sql $(call family,ddsketch) \
+              src/sql/bloom_split_block.sql $(call family,ddsketch) src/sql/ddsketch_otel.sql \
               $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
               $(call family,cuckoo) \
               src/sql/sizing.sql src/sql/aging.sql src/sql/one_step.sql \
@@ -139,7 +139,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # Likewise a piece of the install script new in this version that is not a
 # family: list it in UPGRADE_NEW_PIECES (0.3.0: the one-step aggregates).
 UPGRADE_FAMILIES =
-UPGRADE_NEW_PIECES = src/sql/one_step.sql
+UPGRADE_NEW_PIECES = src/sql/one_step.sql src/sql/ddsketch_otel.sql
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
                  $(foreach f,$(UPGRADE_FAMILIES),$(call family,$(f))) $(UPGRADE_NEW_PIECES)

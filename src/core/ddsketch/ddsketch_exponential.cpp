@@ -58,7 +58,7 @@ Status plan_from_exponential(const ExpHistogram& h, int max_scale, int64_t max_b
                              ExpPlan* plan) {
   if (h.scale < kOtelMinScale || h.scale > kOtelMaxScale)
     return Status::error(StatusCode::kInvalidParameter,
-                         "histogram scale %d is outside OpenTelemetry's %d..%d", h.scale,
+                         "histogram scale %d is outside %d..%d (OpenTelemetry's scales)", h.scale,
                          kOtelMinScale, kOtelMaxScale);
   if (h.scale < kMinScale)
     return Status::error(StatusCode::kInvalidParameter,
