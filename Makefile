@@ -262,11 +262,13 @@ citus:
 
 # Parquet interoperability of bloom's split-block layout with DuckDB and
 # @dsnp/parquetjs from the npm registry (test/interop/parquet.sh; npm ci into
-# test/interop/parquet; SKIPPED without node/npm, a failure when CI=true).
+# test/interop/parquet; SKIPPED without node/npm, a failure when CI=true);
+# then ddsketch_from_otel against the OpenTelemetry JS SDK (test/interop/otel.sh).
 interop:
 	$(MAKE) all
 	$(MAKE) install
 	bash test/cluster.sh run -- bash test/interop/parquet.sh
+	bash test/cluster.sh run -- bash test/interop/otel.sh
 
 # Every ```sql block of README.md and docs/*.md runs, and the results the
 # docs show are compared (test/docs/run.sh).

@@ -97,7 +97,7 @@ hardening() {
     dump_restore dump_cap concurrency cancel upgrade "memory --check"
 }
 
-interop() { bash test/cluster.sh run -- bash test/interop/parquet.sh; }
+interop() { bash test/cluster.sh run -- bash test/interop/parquet.sh && bash test/cluster.sh run -- bash test/interop/otel.sh; }
 
 docs() { bash test/cluster.sh run -- bash test/docs/run.sh; }
 
