@@ -21,6 +21,7 @@
 #include "pg/ddsketch/ddsketch_datum.h"
 
 extern "C" {
+#include "miscadmin.h"
 #include "utils/jsonb.h"
 
 PG_FUNCTION_INFO_V1(ddsketch_from_otel);
@@ -173,6 +174,7 @@ ddsketch::ExpStore otel_store(const Reader& r, JsonbContainer* point, const char
   const int n = array_size(r, "bucketCounts", a);
   auto* buckets = static_cast<ddsketch::ExpBucket*>(palloc(sizeof(ddsketch::ExpBucket) * (n + 1)));
   for (int k = 0; k < n; k++) {
+    if ((k & 0xffff) == 0) CHECK_FOR_INTERRUPTS();
     JsonbValue* e = getIthJsonbValueFromContainer(a, k);
     buckets[k].index = offset + k + 1;
     buckets[k].count = to_uint64(r, "bucketCounts", e);
@@ -230,6 +232,7 @@ ddsketch::ExpStore prometheus_store(const Reader& r, JsonbContainer* h, const ch
                              static_cast<long long>(index))));
     for (int64 k = 0; k < length; k++, index++) {
       if (used == nd) malformed(r, deltas_name, "has fewer deltas than the spans' lengths add up to");
+      if ((used & 0xffff) == 0) CHECK_FOR_INTERRUPTS();
       JsonbValue* d = getIthJsonbValueFromContainer(deltas, used);
       const int64 delta = to_int64(r, deltas_name, d, PG_INT64_MIN, PG_INT64_MAX);
       if (pg_add_s64_overflow(count, delta, &count) || count < 0)
