@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int k = 0; k < 2; k++) {
     const int n = static_cast<int>(r.u(1));
     int64_t index = static_cast<int64_t>(r.u(4) & 0x7ff) - 1024;  // around 1
-    if (flags & 128) index <<= h.scale > 0 && h.scale < 21 ? h.scale : 0;
+    if (flags & 128) index *= int64_t{1} << (h.scale > 0 && h.scale < 21 ? h.scale : 0);
     for (int b = 0; b < n && r.p < r.end; b++) {
       const uint64_t step = r.u(2);
       if (step != 0xffff) index += static_cast<int64_t>(step % 64);

@@ -21,6 +21,7 @@
 #include "pg/ddsketch/ddsketch_datum.h"
 
 extern "C" {
+#include "common/int.h"  // pg_add_s64_overflow (not included by jsonb.h from 18 on)
 #include "miscadmin.h"
 #include "utils/jsonb.h"
 

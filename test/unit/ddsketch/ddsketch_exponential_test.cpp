@@ -168,7 +168,7 @@ TEST(DdsketchExponential, ScalesAbove12FoldToAnyTarget) {
     std::vector<ExpBucket> pos;
     std::vector<double> values;
     for (int k = -3; k <= 3; k++) {
-      const int64_t base = int64_t{k} << S;  // OTel base - 1 holds 2^k, base the next double
+      const int64_t base = int64_t{k} * (int64_t{1} << S);  // OTel base - 1 holds 2^k, base the next double
       pos.push_back({base, 1});
       pos.push_back({base + 1, 1});
       values.push_back(std::ldexp(1.0, k));
