@@ -170,6 +170,18 @@ Status plan_from_exponential(const ExpHistogram& h, int max_scale, int64_t max_b
     }
     (is_max ? p.max : p.min) = value;
   }
+  // A missing extreme is its bucket's representative value, which can lie on
+  // the other side of the given one when both are in the same bucket (a
+  // single bucket, min given, max not): it moves to the given one, so that
+  // min <= max as every ddsketch reader requires. Both given the wrong way
+  // round is the producer's error.
+  if (p.min > p.max) {
+    if (h.has_min && h.has_max)
+      return Status::error(StatusCode::kInvalidParameter, "min %.17g exceeds max %.17g", p.min,
+                           p.max);
+    if (h.has_min) p.max = p.min;
+    else p.min = p.max;
+  }
 
   std::memset(p.sum, 0, sizeof p.sum);
   if (total > 0) {
