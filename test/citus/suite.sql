@@ -1533,7 +1533,7 @@ ORDER BY x.o;
 SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
 FROM (VALUES
   (1, 'approx_count_distinct(user_id) per tenant (pushed down) = local',
-      $q$SELECT tenant_id || ' ' || approx_count_distinct(user_id) FROM %s GROUP BY 1 ORDER BY 1$q$),
+      $q$SELECT tenant_id || ' ' || approx_count_distinct(user_id) FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
   (2, 'approx_count_distinct(user_id) per kind (split) = local',
       $q$SELECT kind || ' ' || approx_count_distinct(user_id) FROM %s GROUP BY kind ORDER BY kind$q$),
   (3, 'approx_count_distinct(page) over all rows (split) = local',
@@ -1541,6 +1541,21 @@ FROM (VALUES
   (4, 'approx_top_k(page, 4096) per kind (split) = local',
       $q$SELECT kind || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY kind ORDER BY kind$q$),
   (5, 'approx_top_k(page, 4096) per tenant (pushed down) = local',
-      $q$SELECT tenant_id || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY 1 ORDER BY 1$q$)
+      $q$SELECT tenant_id || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$)
+) x(o, label, q)
+ORDER BY x.o;
+-- hll_postgresql_hll_agg (postgresql-hll's hashing, hash identity 2) splits
+-- like hll_agg: partial states merged on the coordinator give the bytes of
+-- the local aggregate (merges of one identity and parameters are exact),
+-- per tenant (pushed down), per kind (split) and over all rows, with the
+-- default and with explicit parameters and seed.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'hll_postgresql_hll_agg(user_id) per tenant (pushed down) = local, byte for byte',
+      $q$SELECT tenant_id || ' ' || hll_postgresql_hll_agg(user_id)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (2, 'hll_postgresql_hll_agg(user_id) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || hll_postgresql_hll_agg(user_id)::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (3, 'hll_postgresql_hll_agg(page, 12, 5, -1, 1, 7) over all rows (split) = local, exported bytes',
+      $q$SELECT hll_to_postgresql_hll(hll_postgresql_hll_agg(page, 12, 5, -1, 1, 7))::text FROM %s$q$)
 ) x(o, label, q)
 ORDER BY x.o;
