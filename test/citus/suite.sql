@@ -1529,7 +1529,9 @@ ORDER BY x.o;
 -- approx_count_distinct per tenant (pushed down), per kind (split: partial
 -- hll states merged on the coordinator) and over everything, and
 -- approx_top_k at k = 4096 (more counters than pages, so no purge: the
--- merged summary is the local one item for item), equal to the local copy.
+-- merged summary is the local one item for item), and approx_percentile(s),
+-- whose partial states (a ddsketch and the fractions asked) cross as text
+-- and merge exactly, equal to the local copy.
 SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
 FROM (VALUES
   (1, 'approx_count_distinct(user_id) per tenant (pushed down) = local',
@@ -1541,7 +1543,13 @@ FROM (VALUES
   (4, 'approx_top_k(page, 4096) per kind (split) = local',
       $q$SELECT kind || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY kind ORDER BY kind$q$),
   (5, 'approx_top_k(page, 4096) per tenant (pushed down) = local',
-      $q$SELECT tenant_id || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$)
+      $q$SELECT tenant_id || ' ' || approx_top_k(page, 4096)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (6, 'approx_percentile(lat, 0.99) per kind (split: states carrying q merged on the coordinator) = local',
+      $q$SELECT kind || ' ' || approx_percentile(lat, 0.99) FROM %s GROUP BY kind ORDER BY kind$q$),
+  (7, 'approx_percentile(lat, 0.5) per tenant (pushed down) = local',
+      $q$SELECT tenant_id || ' ' || approx_percentile(lat, 0.5) FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (8, 'approx_percentiles(lat, {0.5, 0.95, 0, 1}) over all rows (split) = local',
+      $q$SELECT approx_percentiles(lat, '{0.5, 0.95, 0, 1}')::text FROM %s$q$)
 ) x(o, label, q)
 ORDER BY x.o;
 -- hll_postgresql_hll_agg (postgresql-hll's hashing, hash identity 2) splits

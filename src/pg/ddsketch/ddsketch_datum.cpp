@@ -21,6 +21,13 @@ void ddsketch_check_value(double value) {
                         "v <> '-Infinity') or map it to a finite value first.");
 }
 
+void ddsketch_check_fraction(double q) {
+  if (!(q >= 0.0 && q <= 1.0))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("ddsketch quantile %g is outside 0..1", q),
+                    errhint("Ask for the median with 0.5 and the 99th percentile with 0.99.")));
+}
+
 uint8_t* ddsketch_new_state(const ddsketch::Params& params) {
   uint8_t* state = DdsketchStates::allocate(ddsketch::empty_working_size(params));
   ddsketch::write_empty_working(params, state);

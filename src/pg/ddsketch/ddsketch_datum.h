@@ -29,6 +29,9 @@ ddsketch::Params ddsketch_params(double relative_accuracy, int64 max_buckets);
 // A value as the sketch takes it: ERROR 22023 for NaN and infinities.
 void ddsketch_check_value(double value);
 
+// A quantile's fraction: ERROR 22023 unless 0 <= q <= 1.
+void ddsketch_check_fraction(double q);
+
 // A new empty working state.
 uint8_t* ddsketch_new_state(const ddsketch::Params& params);
 

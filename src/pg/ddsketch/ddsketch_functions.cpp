@@ -37,13 +37,6 @@ using namespace sketch::pg;
 
 namespace {
 
-void check_fraction(double q) {
-  if (!(q >= 0.0 && q <= 1.0))
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("ddsketch quantile %g is outside 0..1", q),
-                    errhint("Ask for the median with 0.5 and the 99th percentile with 0.99.")));
-}
-
 // A sketch argument that may be NULL (no data): false when it is NULL or
 // holds no value.
 bool nonempty_arg(FunctionCallInfo fcinfo, int n, ddsketch::View* v) {
@@ -81,7 +74,7 @@ extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) { return DdsketchStates::unio
 extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
   const double q = PG_GETARG_FLOAT8(1);
-  check_fraction(q);
+  ddsketch_check_fraction(q);
   ddsketch::View v;
   if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(ddsketch::quantile(v, q));
@@ -109,7 +102,7 @@ extern "C" Datum ddsketch_quantiles(PG_FUNCTION_ARGS) {
     out[i] = Float8GetDatum(0.0);
     if (nulls[i]) continue;
     const double q = DatumGetFloat8(elements[i]);
-    check_fraction(q);
+    ddsketch_check_fraction(q);
     if (nonempty) out[i] = Float8GetDatum(ddsketch::quantile(v, q));
   }
   int dims[1] = {n};
