@@ -28,8 +28,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
   if (!is_current_header(data, len, SketchKind::kTheta, kFormatVersion) ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_element_kind(data[kElementKindOffset]) ||
-      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      !valid_recorded_element_kind(data[kElementKindOffset]) ||
       len < kFixedBytes)
     return false;
   const int lg_k = data[5];

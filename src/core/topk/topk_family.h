@@ -26,8 +26,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
   if (!is_current_header(data, len, SketchKind::kTopk, kFormatVersion) || data[5] != 0 ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_element_kind(data[kElementKindOffset]) ||
-      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      !valid_recorded_element_kind(data[kElementKindOffset]) ||
       len < kEntriesOffset)
     return false;
   const uint32_t k = load_le32(data + kKOffset);
