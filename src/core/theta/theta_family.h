@@ -42,16 +42,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 }
 
 // Any two theta sketches merge, at the smaller lg_k: no check.
-struct Family : state::FamilyDefaults,
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                state::StoredBy<View, stored_size, write_stored>,
                 state::CheckedMerge<View, MergePlan, nullptr, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
   static constexpr bool kMergesStored = true;
-
-  using View = theta::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return theta::parse(data, len, Validation::kStructure, out);
-  }
 
   static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
 
@@ -72,9 +67,6 @@ struct Family : state::FamilyDefaults,
 
   static size_t working_size(const View& v) { return theta::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { theta::write_working(v, dst); }
-
-  static size_t stored_size(const View& v) { return theta::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
 
   // The 64-bit hash of the element's canonical encoding (the sketch keeps
   // hash >> 1).
