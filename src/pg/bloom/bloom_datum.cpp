@@ -68,11 +68,7 @@ uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
   const bool deferred = in_agg && bloom::defer_adds(params.bits);
   uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
                                                   : bloom::filter_size(params.bits));
-  if (deferred) {
-    bloom::write_empty_working(state, params);
-  } else {
-    bloom::write_empty(state, params);
-  }
+  bloom::write_empty(state, params, deferred ? bloom::Encoding::kQueued : bloom::Encoding::kStored);
   return state;
 }
 

@@ -30,11 +30,9 @@ uint8_t* new_state(const counting_bloom::Params& params, bool in_agg) {
   uint8_t* state = CountingBloomStates::allocate(
       deferred ? counting_bloom::working_size(params.cells)
                : counting_bloom::filter_size(params.cells));
-  if (deferred) {
-    counting_bloom::write_empty_working(state, params);
-  } else {
-    counting_bloom::write_empty(state, params);
-  }
+  counting_bloom::write_empty(state, params,
+                              deferred ? counting_bloom::Encoding::kQueued
+                                       : counting_bloom::Encoding::kStored);
   return state;
 }
 
