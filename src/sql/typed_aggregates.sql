@@ -27,12 +27,19 @@
 -- nothing changes.
 DO $typed$
 DECLARE
+  -- The extension's functions: a twin is created only when none of them has
+  -- its signature yet, and is one from then on.
+  members oid[] := ARRAY(SELECT objid FROM pg_catalog.pg_depend
+                         WHERE refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+                           AND refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'sketch')
+                           AND classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND deptype = 'e');
   element_types CONSTANT regtype[] := ARRAY[
     'smallint', 'integer', 'bigint', 'numeric', 'real', 'double precision', 'text',
     'bytea', 'uuid', 'date', 'timestamp', 'timestamptz', 'boolean']::regtype[];
   agg record;
   element regtype;
   agg_args text;
+  agg_sig text;
   agg_decl text;
   trans_args text;
   trans_name text;
@@ -51,12 +58,7 @@ BEGIN
     JOIN pg_catalog.pg_proc p ON p.oid = a.aggfnoid
     JOIN pg_catalog.pg_proc t ON t.oid = a.aggtransfn
     WHERE p.pronamespace = '@extschema@'::regnamespace
-      AND 'anyelement'::regtype = ANY (p.proargtypes::oid[])
-      AND EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
-                  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
-                  WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
-                    AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
-                    AND d.deptype = 'e')
+      AND 'anyelement'::regtype = ANY (p.proargtypes::oid[]) AND p.oid = ANY (members)
     ORDER BY p.oid
   LOOP
     FOREACH element IN ARRAY element_types LOOP
@@ -72,35 +74,27 @@ BEGIN
                                    ', ' ORDER BY i)
         INTO trans_args FROM unnest(agg.trans_argtypes) WITH ORDINALITY AS u(x, i);
       trans_name := pg_catalog.format('@extschema@.%I(%s)', agg.trans_name, trans_args);
-      IF NOT EXISTS (
-          SELECT 1 FROM pg_catalog.pg_depend d
-          JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
-          WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-            AND d.objid = pg_catalog.to_regprocedure(trans_name)::pg_catalog.oid
-            AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+      IF NOT coalesce(pg_catalog.to_regprocedure(trans_name)::pg_catalog.oid = ANY (members), false) THEN
         EXECUTE pg_catalog.format(
           'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
           agg.trans_name, trans_args, agg.stype, agg.probin, agg.prosrc,
           CASE agg.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
           CASE WHEN agg.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
+        members := members || pg_catalog.to_regprocedure(trans_name)::pg_catalog.oid;
       END IF;
       -- Comments follow the originals', also for twins that exist already.
       EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', trans_name,
         agg.trans_comment || ' (for ' || element || ' values)');
-      IF NOT EXISTS (
-        SELECT 1 FROM pg_catalog.pg_depend d
-        JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
-        WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-          AND d.objid = pg_catalog.to_regprocedure(
-                pg_catalog.format('@extschema@.%I(%s)', agg.proname, agg_args))::pg_catalog.oid
-          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
-      EXECUTE pg_catalog.format(
-        'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = @extschema@.%I, '
-        'SSPACE = %s, FINALFUNC = @extschema@.%I, FINALFUNC_MODIFY = %s, '
-        'COMBINEFUNC = @extschema@.%I, PARALLEL = SAFE)',
-        agg.proname, agg_decl, agg.trans_name, agg.stype_name, agg.aggtransspace, agg.finalfn,
-        CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
-        agg.combinefn);
+      agg_sig := pg_catalog.format('@extschema@.%I(%s)', agg.proname, agg_args);
+      IF NOT coalesce(pg_catalog.to_regprocedure(agg_sig)::pg_catalog.oid = ANY (members), false) THEN
+        EXECUTE pg_catalog.format(
+          'CREATE AGGREGATE @extschema@.%I(%s) (SFUNC = @extschema@.%I, STYPE = @extschema@.%I, '
+          'SSPACE = %s, FINALFUNC = @extschema@.%I, FINALFUNC_MODIFY = %s, '
+          'COMBINEFUNC = @extschema@.%I, PARALLEL = SAFE)',
+          agg.proname, agg_decl, agg.trans_name, agg.stype_name, agg.aggtransspace, agg.finalfn,
+          CASE agg.aggfinalmodify WHEN 'r' THEN 'READ_ONLY' WHEN 's' THEN 'SHAREABLE' ELSE 'READ_WRITE' END,
+          agg.combinefn);
+        members := members || pg_catalog.to_regprocedure(agg_sig)::pg_catalog.oid;
       END IF;
       EXECUTE pg_catalog.format('COMMENT ON AGGREGATE @extschema@.%I(%s) IS %L', agg.proname, agg_args,
         agg.agg_comment || ' (' || element || ' values: a declared type lets distributed engines '

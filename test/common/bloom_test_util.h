@@ -74,7 +74,7 @@ class Filter {
   static Filter working(Params params) {
     Filter f;
     std::vector<uint8_t> empty(working_size(params.bits));
-    write_empty_working(empty.data(), params);
+    write_empty(empty.data(), params, Encoding::kQueued);
     f.state_.assign(std::move(empty));
     return f;
   }

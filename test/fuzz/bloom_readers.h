@@ -168,7 +168,7 @@ inline void exercise_stored(const Bytes& input) {
   const uint64_t seed = hash64(input.data(), input.size());
   const Bytes direct = with_values_added(input, Validation::kCanonical, seed, 20);
   Bytes working(working_size(v.bits));
-  write_empty_working(working.data(), Params{v.bits, v.hashes, v.layout});
+  write_empty(working.data(), Params{v.bits, v.hashes, v.layout}, Encoding::kQueued);
   working[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);  // a new state's kind
   FUZZ_CHECK(states::merge<Family>(&working, v).is_ok());
   FUZZ_CHECK(with_values_added(working, Validation::kStructure, seed, 20) == direct);

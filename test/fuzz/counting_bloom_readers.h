@@ -151,7 +151,7 @@ inline void exercise_stored(const Bytes& input) {
     FUZZ_CHECK(back == input);
   // The same values through a working state's queue give the same filter.
   Bytes working(working_size(v.cells));
-  write_empty_working(working.data(), Params{v.cells, v.hashes});
+  write_empty(working.data(), Params{v.cells, v.hashes}, Encoding::kQueued);
   working[kElementKindOffset] = static_cast<uint8_t>(ElementKind::kNone);
   FUZZ_CHECK(states::merge<Family>(&working, v).is_ok());
   FUZZ_CHECK(with_values_added(working, Validation::kStructure, seed, 20) == added);

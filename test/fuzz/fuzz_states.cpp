@@ -224,7 +224,7 @@ struct BloomHarness {
   static Bytes empty_of(const bloom::Params& p, bool working) {
     Bytes out(working ? bloom::working_size(p.bits) : bloom::filter_size(p.bits));
     if (working) {
-      bloom::write_empty_working(out.data(), p);
+      bloom::write_empty(out.data(), p, bloom::Encoding::kQueued);
     } else {
       bloom::write_empty(out.data(), p);
     }
@@ -409,7 +409,7 @@ struct CountingBloomHarness {
   static Bytes empty_of(const counting_bloom::Params& p, bool working) {
     Bytes out(working ? counting_bloom::working_size(p.cells) : counting_bloom::filter_size(p.cells));
     if (working) {
-      counting_bloom::write_empty_working(out.data(), p);
+      counting_bloom::write_empty(out.data(), p, counting_bloom::Encoding::kQueued);
     } else {
       counting_bloom::write_empty(out.data(), p);
     }

@@ -169,11 +169,9 @@ using sketch::Validation;
 // the queue -- in constant time (the bits themselves need no check).
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
 
-// Writes an empty filter: filter_size(params.bits) bytes.
-void write_empty(uint8_t* dst, const Params& params);
-
-// Writes an empty working state: working_size(params.bits) bytes.
-void write_empty_working(uint8_t* dst, const Params& params);
+// Writes an empty filter, filter_size(params.bits) bytes, or an empty
+// working state (Encoding::kQueued), working_size(params.bits) bytes.
+void write_empty(uint8_t* dst, const Params& params, Encoding encoding = Encoding::kStored);
 
 // Writes the stored form of any filter: filter_size(v.bits) bytes, with the
 // queued hashes of a working state added.
@@ -245,13 +243,6 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
     add_hash(working, oldest);
     return true;
   });
-}
-
-// Calls f(hash) for each queued hash of a working state.
-template <class F>
-void for_each_pending(const View& v, F&& f) {
-  if (v.encoding != Encoding::kQueued) return;
-  prefetch_queue::for_each(Cells::queue_of(v.data, v.bits), f);
 }
 
 // True if all k bits of the hash are set ("maybe present"); false means the

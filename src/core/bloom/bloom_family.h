@@ -11,29 +11,8 @@
 
 namespace sketch::bloom {
 
-// What cell_array::Family needs of a bloom filter.
-struct CellArrayOps {
-  using View = bloom::View;
-  static Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
-    return bloom::parse(data, len, validation, out);
-  }
-  static size_t stored_size(const View& v) { return filter_size(v.bits); }
-  static void write_stored(const View& v, uint8_t* dst) { bloom::write_stored(v, dst); }
-  static bool is_deferred(const uint8_t* state) { return encoding_of(state) == Encoding::kQueued; }
-  // The per-row path: forced inline, as cell_array::Family::add is.
-  [[gnu::always_inline]] static void add_now(uint8_t* state, Hash128 hash) {
-    add_hash(state, hash);
-  }
-  [[gnu::always_inline]] static void add_deferred(uint8_t* state, Hash128 hash) {
-    add_hash_deferred(state, hash);
-  }
-  static Status check_compatible(const View& a, const View& b) {
-    return bloom::check_compatible(a, b);
-  }
-  static void merge(uint8_t* a_buffer, const View& b) { bloom::merge(a_buffer, b); }
-};
-
-struct Family : cell_array::Family<CellArrayOps> {
+struct Family : cell_array::Family<View, parse, write_stored, add_hash, add_hash_deferred,
+                                   check_compatible, merge> {
   // O(1), inline, run on every row: the checks of parse() (header, k, m,
   // the length, zero padding, the queue's bounds) without building a
   // Status. Both encodings are written in place: bits inside the array, the

@@ -9,18 +9,15 @@
 
 namespace sketch::bloom {
 
+namespace {
+
+constexpr cell_array::Format kFormat{SketchKind::kBloom, kFormatVersion, "bloom", "bloom filter",
+                                     "bit", kMinBits, kMaxBits, kMaxReadableBits, kMaxHashes};
+
+}  // namespace
+
 Status check_params(int64_t bits, int64_t hashes) {
-  if (bits < static_cast<int64_t>(kMinBits) || bits > static_cast<int64_t>(kMaxBits))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter bits must be between %llu and %llu, got %lld",
-                         static_cast<unsigned long long>(kMinBits),
-                         static_cast<unsigned long long>(kMaxBits),
-                         static_cast<long long>(bits));
-  if (hashes < 1 || hashes > kMaxHashes)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "bloom filter hashes must be between 1 and %d, got %lld", kMaxHashes,
-                         static_cast<long long>(hashes));
-  return Status::ok();
+  return cell_array::check_params(kFormat, bits, hashes);
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
@@ -62,18 +59,7 @@ Status size_split_block(int64_t n, double p, Params* out) {
 }
 
 Status size_for(int64_t n, double p, Params* out) {
-  Params planned;
-  Status st = plan_size(n, p, &planned);
-  if (!st.is_ok()) return st;
-  if (planned.bits > kMaxBits)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "a bloom filter for n = %lld at p = %g needs %llu bits, above the "
-                         "maximum of %llu bits (512 MiB, the largest value that can be dumped "
-                         "as text)", static_cast<long long>(n), p,
-                         static_cast<unsigned long long>(planned.bits),
-                         static_cast<unsigned long long>(kMaxBits));
-  *out = planned;
-  return Status::ok();
+  return cell_array::size_for(kFormat, n, p, plan_size, &Params::bits, out);
 }
 
 double expected_fpp(double n, uint64_t bits, int hashes) {
@@ -83,13 +69,10 @@ double expected_fpp(double n, uint64_t bits, int hashes) {
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
   Header header;
-  Status st = read_header(data, len, SketchKind::kBloom, kFormatVersion, &header);
+  Status st = cell_array::read_header(kFormat, data, len, &header);
   if (!st.is_ok()) return st;
 
   const int hashes = header.param[0];
-  if (hashes < 1 || hashes > kMaxHashes)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: %d hashes outside 1..%d", hashes, kMaxHashes);
   if (header.param[1] > 3)
     return Status::error(StatusCode::kInvalidFormat, "invalid bloom data: unknown encoding %u",
                          header.param[1]);
@@ -108,31 +91,21 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (split && hashes != split_block::kWordsPerBlock)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: a split-block filter has 8 hashes, not %d", hashes);
-  if (len < kBitsOffset)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: truncated before the bit count (%zu bytes)", len);
-  const uint64_t bits = load_le64(data + kBitCountOffset);
+  uint64_t bits;
+  st = cell_array::read_cell_count(kFormat, data, len, &bits);
+  if (!st.is_ok()) return st;
   if (split && !split_block::valid_bits(bits))
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid bloom data: %llu bits are not a whole number of split blocks "
                          "within %llu..%llu", static_cast<unsigned long long>(bits),
                          static_cast<unsigned long long>(split_block::kMinBits),
                          static_cast<unsigned long long>(split_block::kMaxBits));
-  if (bits < kMinBits || bits > kMaxReadableBits)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid bloom data: %llu bits outside %llu..%llu",
-                         static_cast<unsigned long long>(bits),
-                         static_cast<unsigned long long>(kMinBits),
-                         static_cast<unsigned long long>(kMaxReadableBits));
-  // bits is now small enough for the sizes not to overflow; nothing past the
-  // bit count is read before the length is known to match.
-  const bool working = encoding == Encoding::kQueued;
   uint32_t pending;
-  if (const auto problem = cell_array::check_body<1>(data, len, bits, working, &pending);
-      problem != cell_array::BodyProblem::kNone)
-    return cell_array::body_error(problem, "bloom", "bit", bits,
-                                  working ? working_size(bits) : filter_size(bits), len);
-  *out = View{bits, hashes, header.hash_identity, encoding, layout, pending, data, data + kBitsOffset, len};
+  st = cell_array::check_cells<1>(kFormat, data, len, bits, encoding == Encoding::kQueued,
+                                  &pending);
+  if (!st.is_ok()) return st;
+  *out = View{bits,    hashes, header.hash_identity, encoding, layout,
+              pending, data,   data + kBitsOffset,   len};
   return Status::ok();
 }
 
@@ -140,31 +113,23 @@ namespace {
 
 void write_bloom_header(uint8_t* dst, const Params& params, Encoding encoding,
                         ElementKind kind) {
-  write_header(dst, Header{SketchKind::kBloom, kFormatVersion, kHashIdentity,
-                           {static_cast<uint8_t>(params.hashes),
-                            layout_encoding_byte(params.layout, encoding)}},
-               kind);
-  store_le64(dst + kBitCountOffset, params.bits);
+  cell_array::write_header(kFormat, dst, params.hashes,
+                           layout_encoding_byte(params.layout, encoding), params.bits, kind);
 }
 
 }  // namespace
 
-void write_empty(uint8_t* dst, const Params& params) {
-  write_bloom_header(dst, params, Encoding::kStored, ElementKind::kNone);
-  std::fill(dst + kBitsOffset, dst + filter_size(params.bits), uint8_t{0});
-}
-
-void write_empty_working(uint8_t* dst, const Params& params) {
-  write_bloom_header(dst, params, Encoding::kQueued, ElementKind::kNone);
-  std::fill(dst + kBitsOffset, dst + working_size(params.bits), uint8_t{0});
+void write_empty(uint8_t* dst, const Params& params, Encoding encoding) {
+  write_bloom_header(dst, params, encoding, ElementKind::kNone);
+  Cells::clear(dst, params.bits, encoding == Encoding::kQueued);
 }
 
 void write_stored(const View& v, uint8_t* dst) {
   write_bloom_header(dst, Params{v.bits, v.hashes, v.layout}, Encoding::kStored,
                      element_kind_of(v.data));
   dst[4] = v.hash_identity;
-  std::memcpy(dst + kBitsOffset, v.words, filter_size(v.bits) - kBitsOffset);
-  for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });
+  Cells::copy_cells(dst, v.words, v.bits);
+  Cells::for_each_pending(v.data, v.bits, [&](Hash128 hash) { add_hash(dst, hash); });
 }
 
 }  // namespace sketch::bloom

@@ -18,7 +18,7 @@ Status check_compatible(const View& a, const View& b) {
 void merge(uint8_t* a_filter, const View& b) {
   cell_array::combine_words(a_filter + kBitsOffset, b.words, word_count(b.bits),
                             [](uint64_t x, uint64_t y) { return x | y; });
-  for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });
+  Cells::for_each_pending(b.data, b.bits, [&](Hash128 hash) { add_hash(a_filter, hash); });
 }
 
 void intersect_into(uint8_t* a_filter, const View& b) {

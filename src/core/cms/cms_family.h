@@ -45,14 +45,9 @@ __attribute__((always_inline)) inline bool is_working_state(const uint8_t* data,
          load_le32(data + kWorkingReservedOffset) == 0;
 }
 
-struct Family : state::FamilyDefaults,
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                state::StoredBy<View, stored_size, write_stored>,
                 state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
-  using View = cms::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return cms::parse(data, len, Validation::kStructure, out);
-  }
-
   __attribute__((always_inline)) static bool is_working(const uint8_t* data, size_t len) {
     return is_working_state(data, len);
   }
@@ -64,9 +59,6 @@ struct Family : state::FamilyDefaults,
   static void write_working(const View& v, uint8_t* dst) {
     cms::write_working(v, v.params.candidates, working_arena_for(v, v.params.candidates), dst);
   }
-
-  static size_t stored_size(const View& v) { return cms::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { cms::write_stored(v, dst); }
 
   // The value's text is produced on demand (core/common/item_text.h): at
   // most kMaxValueBytes bytes, `clipped` when the value's text was longer.

@@ -6,41 +6,48 @@
 // once, the working encoding of a large one by prefetching them and queueing
 // the hash. A union is cell-wise in a's buffer. So everything but the O(1)
 // shape check (is_working, which knows the family's header bytes) follows
-// from a handful of the filter's own functions, which `Ops` names:
+// from the filter's View and a handful of its own functions, the template's
+// arguments:
 //
 //   View                      the parsed filter (data, size, encoding)
 //   parse(data, len, Validation, View*)
-//   stored_size(View), write_stored(View, dst)
-//   is_deferred(state)        the working encoding: queue, do not write yet
-//   add_now(state, hash), add_deferred(state, hash)
+//   write_stored(View, dst)
+//   add_now(state, hash)      a stored state: write the cells at once
+//   add_deferred(state, hash) a working state: prefetch and queue
 //   check_compatible(a, b), merge(a_buffer, b)
 //
-// A family names them in its CellArrayOps, derives its Family from
-// cell_array::Family<CellArrayOps> and adds is_working.
+// A family derives its Family from cell_array::Family<View, parse, ...> and
+// adds is_working.
 #pragma once
 
 #include <cstring>
 
+#include "core/common/cell_array.h"
 #include "core/common/family_contract.h"
 #include "core/common/hash.h"
+#include "core/common/prefetch_queue.h"
 #include "core/common/status.h"
 #include "core/common/validation.h"
 
 namespace sketch::cell_array {
 
-template <class Ops>
-struct Family : state::FamilyDefaults {
-  using View = typename Ops::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return Ops::parse(data, len, Validation::kStructure, out);
-  }
+template <class ViewT, Status (*kParse)(const uint8_t*, size_t, Validation, ViewT*),
+          void (*kWriteStored)(const ViewT&, uint8_t*), void (*kAddNow)(uint8_t*, Hash128),
+          void (*kAddDeferred)(uint8_t*, Hash128),
+          Status (*kCheckCompatible)(const ViewT&, const ViewT&),
+          void (*kMerge)(uint8_t*, const ViewT&)>
+struct Family : state::FamilyDefaults, state::ParsesStructure<ViewT, kParse> {
+  using View = ViewT;
 
   static size_t working_size(const View& v) { return v.size; }
   static void write_working(const View& v, uint8_t* dst) { std::memcpy(dst, v.data, v.size); }
 
-  static size_t stored_size(const View& v) { return Ops::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { Ops::write_stored(v, dst); }
+  // parse() matched the size to m: a working state is the stored layout
+  // and then the queue.
+  static size_t stored_size(const View& v) {
+    return is_stored(v) ? v.size : v.size - prefetch_queue::kBytes;
+  }
+  static void write_stored(const View& v, uint8_t* dst) { kWriteStored(v, dst); }
 
   struct Element {
     Hash128 hash;
@@ -55,10 +62,10 @@ struct Family : state::FamilyDefaults {
   // branch into a call (one wrapper level deeper than when each family
   // wrote it out).
   [[gnu::always_inline]] static bool add(uint8_t* state, Element& e, Growth*) {
-    if (Ops::is_deferred(state)) {
-      Ops::add_deferred(state, e.hash);
+    if (is_queued(state)) {
+      kAddDeferred(state, e.hash);
     } else {
-      Ops::add_now(state, e.hash);
+      kAddNow(state, e.hash);
     }
     return true;
   }
@@ -76,11 +83,11 @@ struct Family : state::FamilyDefaults {
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
     *plan = MergePlan{true, a.size};
-    return Ops::check_compatible(a, b);
+    return kCheckCompatible(a, b);
   }
 
   static void merge(uint8_t* a_buffer, const View&, const View& b, const MergePlan&, uint8_t*) {
-    Ops::merge(a_buffer, b);
+    kMerge(a_buffer, b);
   }
 };
 

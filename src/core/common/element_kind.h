@@ -64,6 +64,12 @@ inline bool valid_element_kind(uint8_t byte) {
 }
 const char* element_kind_name(ElementKind kind);
 
+// The kinds of a family born after 0.1.0 (topk, theta): each of its
+// sketches records its kind, so kUnknown ("built by 0.1.0") is refused too.
+inline bool valid_recorded_element_kind(uint8_t byte) {
+  return valid_element_kind(byte) && byte != static_cast<uint8_t>(ElementKind::kUnknown);
+}
+
 // The Parquet physical-type kinds (split-block bloom filters only).
 inline bool is_parquet_kind(uint8_t byte) {
   return byte >= static_cast<uint8_t>(ElementKind::kParquetInt32) &&

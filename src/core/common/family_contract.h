@@ -58,6 +58,7 @@
 #include <utility>
 
 #include "core/common/status.h"
+#include "core/common/validation.h"
 
 namespace sketch::state {
 
@@ -90,6 +91,31 @@ struct FamilyDefaults {
   static bool is_stored(const View& v) {
     return v.encoding == decltype(v.encoding)::kStored;
   }
+};
+
+// The View and the mechanism's parse of a family: the family's own parser
+// at Validation::kStructure, since the mechanism reads states of any
+// encoding. A family derives from it beside FamilyDefaults:
+//
+//   struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
+template <class ViewT, Status (*kParse)(const uint8_t*, size_t, Validation, ViewT*)>
+struct ParsesStructure {
+  using View = ViewT;
+
+  static Status parse(const uint8_t* data, size_t len, View* out) {
+    return kParse(data, len, Validation::kStructure, out);
+  }
+};
+
+// The stored form of a family whose own stored_size(View) and
+// write_stored(View, dst) are the mechanism's (nearly every family's):
+//
+//   struct Family : ..., state::StoredBy<View, stored_size, write_stored> {
+template <class View, size_t (*kStoredSize)(const View&),
+          void (*kWriteStored)(const View&, uint8_t*)>
+struct StoredBy {
+  static size_t stored_size(const View& v) { return kStoredSize(v); }
+  static void write_stored(const View& v, uint8_t* dst) { kWriteStored(v, dst); }
 };
 
 namespace contract {

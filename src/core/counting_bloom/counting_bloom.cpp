@@ -48,28 +48,20 @@ inline uint64_t gather_nonzero(uint64_t w) {
   return x;
 }
 
+constexpr cell_array::Format kFormat{SketchKind::kCountingBloom, kFormatVersion, "counting_bloom",
+                                     "counting bloom filter", "cell", kMinCells, kMaxCells,
+                                     kMaxCells, kMaxHashes};
+
 void write_counting_header(uint8_t* dst, const Params& params, Encoding encoding,
                            ElementKind kind) {
-  write_header(dst, Header{SketchKind::kCountingBloom, kFormatVersion, kHashIdentity,
-                           {static_cast<uint8_t>(params.hashes), static_cast<uint8_t>(encoding)}},
-               kind);
-  store_le64(dst + kCellCountOffset, params.cells);
+  cell_array::write_header(kFormat, dst, params.hashes, static_cast<uint8_t>(encoding),
+                           params.cells, kind);
 }
 
 }  // namespace
 
 Status check_params(int64_t cells, int64_t hashes) {
-  if (cells < static_cast<int64_t>(kMinCells) || cells > static_cast<int64_t>(kMaxCells))
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter cells must be between %llu and %llu, got %lld",
-                         static_cast<unsigned long long>(kMinCells),
-                         static_cast<unsigned long long>(kMaxCells),
-                         static_cast<long long>(cells));
-  if (hashes < 1 || hashes > kMaxHashes)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "counting bloom filter hashes must be between 1 and %d, got %lld",
-                         kMaxHashes, static_cast<long long>(hashes));
-  return Status::ok();
+  return cell_array::check_params(kFormat, cells, hashes);
 }
 
 Status plan_size(int64_t n, double p, Params* out) {
@@ -85,30 +77,15 @@ Status plan_size(int64_t n, double p, Params* out) {
 }
 
 Status size_for(int64_t n, double p, Params* out) {
-  Params planned;
-  const Status st = plan_size(n, p, &planned);
-  if (!st.is_ok()) return st;
-  if (planned.cells > kMaxCells)
-    return Status::error(StatusCode::kInvalidParameter,
-                         "a counting bloom filter for n = %lld at p = %g needs %llu cells, above "
-                         "the maximum of %llu cells (512 MiB, the largest value that can be "
-                         "dumped as text)", static_cast<long long>(n), p,
-                         static_cast<unsigned long long>(planned.cells),
-                         static_cast<unsigned long long>(kMaxCells));
-  *out = planned;
-  return Status::ok();
+  return cell_array::size_for(kFormat, n, p, plan_size, &Params::cells, out);
 }
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
   Header header;
-  Status st = read_header(data, len, SketchKind::kCountingBloom, kFormatVersion, &header);
+  Status st = cell_array::read_header(kFormat, data, len, &header);
   if (!st.is_ok()) return st;
 
   const int hashes = header.param[0];
-  if (hashes < 1 || hashes > kMaxHashes)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid counting_bloom data: %d hashes outside 1..%d", hashes,
-                         kMaxHashes);
   const auto encoding = static_cast<Encoding>(header.param[1]);
   if (encoding == Encoding::kQueued && validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
@@ -120,44 +97,29 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (!valid_element_kind(element_kind_byte(data)))
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid counting_bloom data: unknown element kind %u", element_kind_byte(data));
-  if (len < kCellsOffset)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid counting_bloom data: truncated before the cell count (%zu "
-                         "bytes)", len);
-  const uint64_t cells = load_le64(data + kCellCountOffset);
-  if (cells < kMinCells || cells > kMaxCells)
-    return Status::error(StatusCode::kInvalidFormat,
-                         "invalid counting_bloom data: %llu cells outside %llu..%llu",
-                         static_cast<unsigned long long>(cells),
-                         static_cast<unsigned long long>(kMinCells),
-                         static_cast<unsigned long long>(kMaxCells));
-  const bool working = encoding == Encoding::kQueued;
+  uint64_t cells;
+  st = cell_array::read_cell_count(kFormat, data, len, &cells);
+  if (!st.is_ok()) return st;
   uint32_t pending;
-  if (const auto problem = cell_array::check_body<4>(data, len, cells, working, &pending);
-      problem != cell_array::BodyProblem::kNone)
-    return cell_array::body_error(problem, "counting_bloom", "cell", cells,
-                                  working ? working_size(cells) : filter_size(cells), len);
+  st = cell_array::check_cells<4>(kFormat, data, len, cells, encoding == Encoding::kQueued,
+                                  &pending);
+  if (!st.is_ok()) return st;
   *out = View{cells, hashes, header.hash_identity, encoding, pending, data,
               data + kCellsOffset, len};
   return Status::ok();
 }
 
-void write_empty(uint8_t* dst, const Params& params) {
-  write_counting_header(dst, params, Encoding::kStored, ElementKind::kNone);
-  std::fill(dst + kCellsOffset, dst + filter_size(params.cells), uint8_t{0});
-}
-
-void write_empty_working(uint8_t* dst, const Params& params) {
-  write_counting_header(dst, params, Encoding::kQueued, ElementKind::kNone);
-  std::fill(dst + kCellsOffset, dst + working_size(params.cells), uint8_t{0});
+void write_empty(uint8_t* dst, const Params& params, Encoding encoding) {
+  write_counting_header(dst, params, encoding, ElementKind::kNone);
+  Cells::clear(dst, params.cells, encoding == Encoding::kQueued);
 }
 
 void write_stored(const View& v, uint8_t* dst) {
   write_counting_header(dst, Params{v.cells, v.hashes}, Encoding::kStored,
                         element_kind_of(v.data));
   dst[4] = v.hash_identity;
-  std::memcpy(dst + kCellsOffset, v.words, filter_size(v.cells) - kCellsOffset);
-  for_each_pending(v, [&](Hash128 hash) { add_hash(dst, hash); });
+  Cells::copy_cells(dst, v.words, v.cells);
+  Cells::for_each_pending(v.data, v.cells, [&](Hash128 hash) { add_hash(dst, hash); });
 }
 
 bool delete_hash(uint8_t* filter, Hash128 hash) {
@@ -189,7 +151,7 @@ Status check_compatible(const View& a, const View& b) {
 void merge(uint8_t* a_filter, const View& b) {
   cell_array::combine_words(a_filter + kCellsOffset, b.words, word_count(b.cells),
                             [](uint64_t x, uint64_t y) { return saturating_add(x, y); });
-  for_each_pending(b, [&](Hash128 hash) { add_hash(a_filter, hash); });
+  Cells::for_each_pending(b.data, b.cells, [&](Hash128 hash) { add_hash(a_filter, hash); });
 }
 
 Counts count_cells(const View& v) {

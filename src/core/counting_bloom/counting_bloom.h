@@ -79,8 +79,8 @@ constexpr uint8_t kFormatVersion = 1;
 
 // The counters are a cell array of 4-bit cells (core/common/cell_array.h).
 using Cells = cell_array::Geometry<4>;
-constexpr size_t kCellCountOffset = cell_array::kCellCountOffset;
-constexpr size_t kCellsOffset = cell_array::kCellsOffset;
+using cell_array::kCellCountOffset;
+using cell_array::kCellsOffset;
 
 // At least 8 cells; at most what keeps a filter within kMaxDumpableBytes
 // (header.h), so that every filter can be dumped and restored as text:
@@ -153,11 +153,9 @@ using sketch::Validation;
 // kCanonical refuses the working encoding.
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
 
-// Writes an empty filter: filter_size(params.cells) bytes.
-void write_empty(uint8_t* dst, const Params& params);
-
-// Writes an empty working state: working_size(params.cells) bytes.
-void write_empty_working(uint8_t* dst, const Params& params);
+// Writes an empty filter, filter_size(params.cells) bytes, or an empty
+// working state (Encoding::kQueued), working_size(params.cells) bytes.
+void write_empty(uint8_t* dst, const Params& params, Encoding encoding = Encoding::kStored);
 
 // Writes the stored form of any filter: filter_size(v.cells) bytes, with the
 // queued hashes of a working state counted.
@@ -205,13 +203,6 @@ inline void add_hash(uint8_t* filter, Hash128 hash) {
     increment(counters, m, k, oldest);
     return true;
   });
-}
-
-// Calls f(hash) for each queued hash of a working state.
-template <class F>
-void for_each_pending(const View& v, F&& f) {
-  if (v.encoding != Encoding::kQueued) return;
-  prefetch_queue::for_each(Cells::queue_of(v.data, v.cells), f);
 }
 
 // True if all k counters of the hash are non-zero ("maybe present"); false

@@ -17,14 +17,8 @@
 
 namespace sketch::cuckoo {
 
-struct Family : state::FamilyDefaults {
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
   static constexpr bool kDefersAdds = true;  // the deferred encoding queues adds
-
-  using View = cuckoo::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return cuckoo::parse(data, len, Validation::kStructure, out);
-  }
 
   // At most kMaxSubfilters steps, no Status: the header, f, b, the chain of
   // sub-filters inside the buffer (so every slot, count and the guard a

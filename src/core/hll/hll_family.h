@@ -21,14 +21,9 @@ namespace sketch::hll {
 // The precision of a sketch that parse() accepted.
 inline int precision_of(const uint8_t* sketch) { return sketch[5]; }
 
-struct Family : state::FamilyDefaults {
-  using View = hll::View;
-
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                state::StoredBy<View, stored_size, write_stored> {
   static const uint8_t* bytes_of(const View& v) { return v.body - kHeaderSize; }
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return hll::parse(data, len, Validation::kStructure, out);
-  }
 
   // O(1), inline, run on every row: the layout checks of parse() for the
   // two working encodings, without building a Status. A dense sketch is
@@ -78,9 +73,6 @@ struct Family : state::FamilyDefaults {
     }
     write_set(v, set_capacity_for(v.count + 1), dst);
   }
-
-  static size_t stored_size(const View& v) { return hll::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { hll::write_stored(v, dst); }
 
   // A hash and the identity it was made under: identity 1 (XXH3, the
   // default of hll_agg and hll_add) or postgresql-hll's with its seed. A

@@ -28,8 +28,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
   if (!is_current_header(data, len, SketchKind::kTheta, kFormatVersion) ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_element_kind(data[kElementKindOffset]) ||
-      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      !valid_recorded_element_kind(data[kElementKindOffset]) ||
       len < kFixedBytes)
     return false;
   const int lg_k = data[5];
@@ -43,16 +42,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 }
 
 // Any two theta sketches merge, at the smaller lg_k: no check.
-struct Family : state::FamilyDefaults,
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                state::StoredBy<View, stored_size, write_stored>,
                 state::CheckedMerge<View, MergePlan, nullptr, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
   static constexpr bool kMergesStored = true;
-
-  using View = theta::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return theta::parse(data, len, Validation::kStructure, out);
-  }
 
   static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
 
@@ -73,9 +67,6 @@ struct Family : state::FamilyDefaults,
 
   static size_t working_size(const View& v) { return theta::working_size(v); }
   static void write_working(const View& v, uint8_t* dst) { theta::write_working(v, dst); }
-
-  static size_t stored_size(const View& v) { return theta::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
 
   // The 64-bit hash of the element's canonical encoding (the sketch keeps
   // hash >> 1).

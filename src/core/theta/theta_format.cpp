@@ -183,9 +183,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.theta = load_le64(data + kThetaOffset);
   if (v.lg_k < kMinLgK || v.lg_k > kMaxLgK) return invalid("lg_k out of range");
   v.k = k_of(v.lg_k);
-  if (!valid_element_kind(element_kind_byte(data)) ||
-      static_cast<ElementKind>(element_kind_byte(data)) == ElementKind::kUnknown)
-    return invalid("unknown element kind");
+  if (!valid_recorded_element_kind(element_kind_byte(data))) return invalid("unknown element kind");
   if (v.theta == 0 || v.theta > kThetaExact) return invalid("theta out of range");
   if (v.encoding == Encoding::kStored) {
     st = check_stored(data, len, validation, v);

@@ -18,14 +18,9 @@
 
 namespace sketch::theta {
 
-struct IntersectFamily : state::FamilyDefaults {
+struct IntersectFamily : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                         state::StoredBy<View, stored_size, write_stored> {
   static constexpr bool kAddsElements = false;
-
-  using View = theta::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return theta::parse(data, len, Validation::kStructure, out);
-  }
 
   // O(1): the header of a stored theta of this build. Enough, because
   // nothing writes the state in place: merge() parses it in full (the
@@ -39,8 +34,6 @@ struct IntersectFamily : state::FamilyDefaults {
   // The "working" form of an intersection is the stored one.
   static size_t working_size(const View& v) { return theta::stored_size(v); }
   static void write_working(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
-  static size_t stored_size(const View& v) { return theta::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { theta::write_stored(v, dst); }
 
   struct MergePlan {
     bool in_place;

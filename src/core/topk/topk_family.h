@@ -26,8 +26,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
   if (!is_current_header(data, len, SketchKind::kTopk, kFormatVersion) || data[5] != 0 ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_element_kind(data[kElementKindOffset]) ||
-      data[kElementKindOffset] == static_cast<uint8_t>(ElementKind::kUnknown) ||
+      !valid_recorded_element_kind(data[kElementKindOffset]) ||
       len < kEntriesOffset)
     return false;
   const uint32_t k = load_le32(data + kKOffset);
@@ -44,15 +43,10 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
 inline uint32_t k_of(const uint8_t* state) { return load_le32(state + detail::kKOffset); }
 inline uint64_t total_of(const uint8_t* state) { return load_le64(state + detail::kTotalOffset); }
 
-struct Family : state::FamilyDefaults,
+struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
+                state::StoredBy<View, stored_size, write_stored>,
                 state::CheckedMerge<View, MergePlan, check_mergeable, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
-
-  using View = topk::View;
-
-  static Status parse(const uint8_t* data, size_t len, View* out) {
-    return topk::parse(data, len, Validation::kStructure, out);
-  }
 
   static bool is_working(const uint8_t* data, size_t len) { return is_working_state(data, len); }
 
@@ -75,9 +69,6 @@ struct Family : state::FamilyDefaults,
 
   static size_t working_size(const View& v) { return topk::working_size(v, v.k); }
   static void write_working(const View& v, uint8_t* dst) { topk::write_working(v, v.k, dst); }
-
-  static size_t stored_size(const View& v) { return topk::stored_size(v); }
-  static void write_stored(const View& v, uint8_t* dst) { topk::write_stored(v, dst); }
 
   // The value's text is produced on demand (core/common/item_text.h): at
   // most kMaxItemBytes bytes, `clipped` when the value's text was longer.

@@ -174,9 +174,7 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.total = load_le64(data + kTotalOffset);
   v.max_error = load_le64(data + kErrorOffset);
   if (h.param[0] != 0) return invalid("unknown flags");
-  if (!valid_element_kind(element_kind_byte(data)) ||
-      static_cast<ElementKind>(element_kind_byte(data)) == ElementKind::kUnknown)
-    return invalid("unknown element kind");
+  if (!valid_recorded_element_kind(element_kind_byte(data))) return invalid("unknown element kind");
   if (v.k < 1 || v.k > kMaxK) return invalid("k out of range");
   if (v.total > kMaxTotal || v.max_error > v.total) return invalid("total or error out of range");
   if (v.encoding == Encoding::kStored) {

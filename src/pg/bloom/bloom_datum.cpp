@@ -57,22 +57,14 @@ const char* bloom_layout_name(bloom::Layout layout) {
 }
 
 struct varlena* bloom_new(const bloom::Params& params) {
-  const size_t size = bloom::filter_size(params.bits);
-  check_sketch_size(size, kBloomTypeName);
-  struct varlena* out = new_sketch(size);
-  bloom::write_empty(payload(out), params);
-  return out;
+  return BloomStates::datum_of(bloom_new_state(params, false));
 }
 
 uint8_t* bloom_new_state(const bloom::Params& params, bool in_agg) {
   const bool deferred = in_agg && bloom::defer_adds(params.bits);
   uint8_t* state = BloomStates::allocate(deferred ? bloom::working_size(params.bits)
                                                   : bloom::filter_size(params.bits));
-  if (deferred) {
-    bloom::write_empty_working(state, params);
-  } else {
-    bloom::write_empty(state, params);
-  }
+  bloom::write_empty(state, params, deferred ? bloom::Encoding::kQueued : bloom::Encoding::kStored);
   return state;
 }
 

@@ -2,20 +2,14 @@
 // the functions of the operators filter @> value and value <@ filter.
 //
 // A probe reads k bits of the filter in place: no copy and no decoding beyond
-// the constant-time header check. A filter stored out of line (TOAST) is
-// detoasted once per call site and kept in fn_extra for as long as the same
-// value comes back (see detoast_cache.h), so probing a million rows against
-// `(SELECT filter FROM t)` fetches the filter once, not a million times.
+// the constant-time header check; a filter stored out of line is detoasted
+// once per call site (pg/common/probe.h).
 #include "pg/bloom/bloom_datum.h"
 #include "pg/bloom/parquet_hash.h"
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
 #include "pg/common/fn_extra.h"
-
-extern "C" {
-PG_FUNCTION_INFO_V1(bloom_contains);
-PG_FUNCTION_INFO_V1(bloom_contained);
-}
+#include "pg/common/probe.h"
 
 using namespace sketch;
 using namespace sketch::pg;
@@ -63,6 +57,4 @@ Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
 
 }  // namespace
 
-extern "C" Datum bloom_contains(PG_FUNCTION_ARGS) { return probe(fcinfo, 0, 1); }
-
-extern "C" Datum bloom_contained(PG_FUNCTION_ARGS) { return probe(fcinfo, 1, 0); }
+SKETCH_MEMBERSHIP_PROBES(bloom)

@@ -79,20 +79,18 @@ inline uint64 hash_int64(int64 v) {
   return hash_bytes(b, 8);
 }
 
+// FLOAT and DOUBLE are PLAIN-encoded as their IEEE 754 bits, little-endian:
+// the INT32 and INT64 encodings of those bits.
 inline uint64 hash_float(float v) {
   uint32 bits;
   std::memcpy(&bits, &v, 4);
-  uint8 b[4];
-  store_le32(b, bits);
-  return hash_bytes(b, 4);
+  return hash_int32(static_cast<int32>(bits));
 }
 
 inline uint64 hash_double(double v) {
   uint64 bits;
   std::memcpy(&bits, &v, 8);
-  uint8 b[8];
-  store_le64(b, bits);
-  return hash_bytes(b, 8);
+  return hash_int64(static_cast<int64>(bits));
 }
 
 }  // namespace

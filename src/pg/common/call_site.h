@@ -60,6 +60,19 @@ struct CallSite {
     resolved = true;
     return params;
   }
+
+  // params_for a filter's (n bigint, p float8) at arguments `first` and
+  // first + 1, sized by `sized(n, p)` (which raises on bad ones). args then
+  // holds the row's n and p.
+  template <class Sized>
+  pg_attribute_always_inline const Params& params_for_n_p(FunctionCallInfo fcinfo, int first,
+                                                          Sized sized) {
+    static_assert(kArgs == 2, "a call site of (n, p)");
+    const double row[2] = {static_cast<double>(PG_GETARG_INT64(first)),
+                           PG_GETARG_FLOAT8(first + 1)};
+    return params_for(row,
+                      [&] { return sized(PG_GETARG_INT64(first), PG_GETARG_FLOAT8(first + 1)); });
+  }
 };
 
 // ERROR 22004 unless every argument from `first` on is given: an aggregate's

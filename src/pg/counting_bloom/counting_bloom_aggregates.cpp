@@ -30,11 +30,9 @@ uint8_t* new_state(const counting_bloom::Params& params, bool in_agg) {
   uint8_t* state = CountingBloomStates::allocate(
       deferred ? counting_bloom::working_size(params.cells)
                : counting_bloom::filter_size(params.cells));
-  if (deferred) {
-    counting_bloom::write_empty_working(state, params);
-  } else {
-    counting_bloom::write_empty(state, params);
-  }
+  counting_bloom::write_empty(state, params,
+                              deferred ? counting_bloom::Encoding::kQueued
+                                       : counting_bloom::Encoding::kStored);
   return state;
 }
 
@@ -57,16 +55,14 @@ extern "C" Datum counting_bloom_agg_trans(PG_FUNCTION_ARGS) {
   require_parameters(fcinfo, 2, "counting_bloom_agg", "n and p");
   if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   AggSite* site = AggSite::of(fcinfo);
-  const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), PG_GETARG_FLOAT8(3)};
-  const counting_bloom::Params& params = site->params_for(
-      args, [&] { return counting_bloom_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3)); });
+  const counting_bloom::Params& params = site->params_for_n_p(fcinfo, 2, counting_bloom_sized);
   counting_bloom::Family::Element element{hash_element128(&site->value, PG_GETARG_DATUM(1))};
   const bool in_agg = site->in_aggregate;
   uint8_t* state = PG_ARGISNULL(0) ? new_state(params, in_agg)
                                    : CountingBloomStates::take(fcinfo, in_agg);
   if (unlikely(counting_bloom::cells_of(state) != params.cells ||
                counting_bloom::hashes_of(state) != params.hashes))
-    report_other_params(state, params, args[0], args[1]);
+    report_other_params(state, params, site->args[0], site->args[1]);
   CountingBloomStates::accept_kind(state, &site->value);
   return CountingBloomStates::give(CountingBloomStates::add(state, element), in_agg);
 }

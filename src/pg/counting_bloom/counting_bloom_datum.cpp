@@ -18,11 +18,9 @@ counting_bloom::Params counting_bloom_sized(int64 n, double p) {
 }
 
 struct varlena* counting_bloom_new(const counting_bloom::Params& params) {
-  const size_t size = counting_bloom::filter_size(params.cells);
-  check_sketch_size(size, kCountingBloomTypeName);
-  struct varlena* out = new_sketch(size);
-  counting_bloom::write_empty(payload(out), params);
-  return out;
+  uint8_t* out = CountingBloomStates::allocate(counting_bloom::filter_size(params.cells));
+  counting_bloom::write_empty(out, params);
+  return CountingBloomStates::datum_of(out);
 }
 
 struct varlena* counting_bloom_to_bloom_value(const counting_bloom::View& v) {

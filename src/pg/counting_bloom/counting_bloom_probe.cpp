@@ -3,26 +3,20 @@
 // filter @> value and value <@ filter.
 //
 // As bloom's probe (bloom_probe.cpp): k counters read in place, and a filter
-// stored out of line (TOAST) detoasted once per call site and kept in
-// fn_extra for as long as the same value comes back (detoast_cache.h).
+// stored out of line (TOAST) detoasted once per call site
+// (pg/common/probe.h).
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
 #include "pg/common/fn_extra.h"
+#include "pg/common/probe.h"
 #include "pg/counting_bloom/counting_bloom_datum.h"
-
-extern "C" {
-PG_FUNCTION_INFO_V1(counting_bloom_contains);
-PG_FUNCTION_INFO_V1(counting_bloom_contained);
-}
 
 using namespace sketch;
 using namespace sketch::pg;
 
 namespace {
 
-struct ProbeCache {
-  ElementHasher hasher;
-  DetoastCache filter;
+struct ProbeCache : ProbeSite {
   // The plain bloom filter of the detoasted filter's non-zero cells
   // (counting_bloom_to_bloom's), built once per detoasted value: a probe
   // asks only whether k cells are non-zero, and the bits answer that from a
@@ -74,6 +68,4 @@ Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
 
 }  // namespace
 
-extern "C" Datum counting_bloom_contains(PG_FUNCTION_ARGS) { return probe(fcinfo, 0, 1); }
-
-extern "C" Datum counting_bloom_contained(PG_FUNCTION_ARGS) { return probe(fcinfo, 1, 0); }
+SKETCH_MEMBERSHIP_PROBES(counting_bloom)

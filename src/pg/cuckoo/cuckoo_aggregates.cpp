@@ -41,9 +41,8 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
   require_parameters(fcinfo, 2, "cuckoo_agg", "n and p");
   if (PG_ARGISNULL(1)) return keep_state(fcinfo);
   AggSite* site = AggSite::of(fcinfo);
-  const double args[2] = {static_cast<double>(PG_GETARG_INT64(2)), PG_GETARG_FLOAT8(3)};
-  const cuckoo::Params& params = site->params_for(
-      args, [&] { return cuckoo_sized(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3), 4); });
+  const cuckoo::Params& params =
+      site->params_for_n_p(fcinfo, 2, [](int64 n, double p) { return cuckoo_sized(n, p, 4); });
   // One copy per distinct value (duplicates removed by the 128-bit hash in
   // the state's seen set, never by fingerprint: core/cuckoo/cuckoo.h).
   cuckoo::Family::Element element{hash_element128(&site->value, PG_GETARG_DATUM(1)), false,
@@ -61,7 +60,7 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
   if (unlikely(cuckoo::fingerprint_bits_of(state) != params.fingerprint_bits ||
                cuckoo::bucket_size_of(state) != params.bucket_size ||
                load_le64(state + cuckoo::kFirstSubfilterOffset) != params.buckets))
-    report_other_params(state, params, args[0], args[1]);
+    report_other_params(state, params, site->args[0], site->args[1]);
   CuckooStates::accept_kind(state, &site->value);
   return CuckooStates::give(cuckoo_add_element(state, element), in_agg);
 }

@@ -21,11 +21,9 @@ cuckoo::Params cuckoo_sized(int64 n, double p, int64 bucket_size) {
 }
 
 struct varlena* cuckoo_new(const cuckoo::Params& params) {
-  const size_t size = cuckoo::filter_size(params);
-  check_sketch_size(size, kCuckooTypeName);
-  struct varlena* out = new_sketch(size);
-  cuckoo::write_empty(payload(out), params);
-  return out;
+  uint8_t* out = CuckooStates::allocate(cuckoo::filter_size(params));
+  cuckoo::write_empty(out, params);
+  return CuckooStates::datum_of(out);
 }
 
 uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate) {

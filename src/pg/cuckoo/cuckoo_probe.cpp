@@ -2,17 +2,15 @@
 // (the functions of @> and <@) and cuckoo_count(filter, value).
 //
 // A probe reads the two buckets of each sub-filter in place: no copy and no
-// decoding beyond the O(S) structure check. A filter stored out of line
-// (TOAST) is detoasted once per call site and kept in fn_extra for as long as
-// the same value comes back (detoast_cache.h).
+// decoding beyond the O(S) structure check; a filter stored out of line is
+// detoasted once per call site (pg/common/probe.h).
 #include "pg/common/detoast_cache.h"
 #include "pg/common/element_hash.h"
 #include "pg/common/fn_extra.h"
+#include "pg/common/probe.h"
 #include "pg/cuckoo/cuckoo_datum.h"
 
 extern "C" {
-PG_FUNCTION_INFO_V1(cuckoo_contains);
-PG_FUNCTION_INFO_V1(cuckoo_contained);
 PG_FUNCTION_INFO_V1(cuckoo_count);
 }
 
@@ -21,9 +19,7 @@ using namespace sketch::pg;
 
 namespace {
 
-struct ProbeCache {
-  ElementHasher hasher;
-  DetoastCache filter;
+struct ProbeCache : ProbeSite {
   // The parsed view of filter.value at filter.generation (view_generation 0:
   // none): a probe of a detoasted filter skips the O(S) structure check
   // that parsing would cost on every row (docs/benchmarks.md).
@@ -68,9 +64,7 @@ Datum probe(FunctionCallInfo fcinfo, int filter_arg, int value_arg) {
 
 }  // namespace
 
-extern "C" Datum cuckoo_contains(PG_FUNCTION_ARGS) { return probe(fcinfo, 0, 1); }
-
-extern "C" Datum cuckoo_contained(PG_FUNCTION_ARGS) { return probe(fcinfo, 1, 0); }
+SKETCH_MEMBERSHIP_PROBES(cuckoo)
 
 // Copies of the value's fingerprint in its buckets: NULL for a NULL value, 0
 // for a NULL filter.

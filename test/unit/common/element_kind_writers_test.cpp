@@ -61,7 +61,7 @@ TEST(ElementKindWriters, EveryNewSketchHoldsNone) {
     expect_new(written(bloom::filter_size(bp.bits), [&](uint8_t* d) { bloom::write_empty(d, bp); }),
                "bloom empty");
     expect_new(written(bloom::working_size(bp.bits),
-                       [&](uint8_t* d) { bloom::write_empty_working(d, bp); }),
+                       [&](uint8_t* d) { bloom::write_empty(d, bp, bloom::Encoding::kQueued); }),
                "bloom empty working");
   }
 
@@ -70,7 +70,9 @@ TEST(ElementKindWriters, EveryNewSketchHoldsNone) {
                      [&](uint8_t* d) { counting_bloom::write_empty(d, kp); }),
              "counting_bloom empty");
   expect_new(written(counting_bloom::working_size(kp.cells),
-                     [&](uint8_t* d) { counting_bloom::write_empty_working(d, kp); }),
+                     [&](uint8_t* d) {
+                       counting_bloom::write_empty(d, kp, counting_bloom::Encoding::kQueued);
+                     }),
              "counting_bloom empty working");
 
   const cuckoo::Params up{64, 12, 4};
