@@ -23,3 +23,9 @@ CREATE FUNCTION @extschema@.ddsketch_to_otel(sketch @extschema@.ddsketch)
   AS 'MODULE_PATHNAME', 'ddsketch_to_otel' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.ddsketch_to_otel(@extschema@.ddsketch) IS
   'The sketch as an OTLP JSON exponential-histogram data point at its scale (ddsketch bucket i is OTel bucket i - 1; 64-bit counts as strings; zeroThreshold 0); ddsketch_from_otel reads it back to the same sketch';
+
+CREATE FUNCTION @extschema@.ddsketch_to_prometheus(sketch @extschema@.ddsketch)
+  RETURNS jsonb
+  AS 'MODULE_PATHNAME', 'ddsketch_to_prometheus' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.ddsketch_to_prometheus(@extschema@.ddsketch) IS
+  'The sketch as a Prometheus native histogram in the JSON form ddsketch_from_prometheus reads (schema, zero_threshold 0, zero_count, count, sum, spans and deltas) at min(scale, 8), Prometheus'' finest schema; min and max are not carried';

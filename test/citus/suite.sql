@@ -545,6 +545,10 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'd',       NULL, 'bytes'),
   ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dp',      NULL, 'bytes'),
   ('ddsketch', 'ddsketch_union(%s)',                             NULL, 'sketches', 'dm',      NULL, 'bytes'),
+  -- weighted by n (bigint 1..5): exact counts, the same bytes on both sides
+  ('ddsketch', 'ddsketch_agg(%s, n)',                            NULL, 'events',   'lat',     NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_agg(%s, n, 0.001)',                     NULL, 'events',   'lat',     NULL, 'bytes'),
+  ('ddsketch', 'ddsketch_agg(%s, n, 0.01, 64)',                  NULL, 'events',   'lat',     NULL, 'bytes'),
   -- topk: page (text, ~2000 distinct, Zipf-like), c_int4 (integer) and c_int8
   -- (bigint, ~5000 distinct, Zipf-like), user_id (bigint, ~57,000 distinct,
   -- uniform: nothing frequent, purges all along) and kind (integer, 4
@@ -723,6 +727,21 @@ SELECT pg_temp.check_rows('tenant_id, ddsketch_quantile(ddsketch_union(dp), 0.99
      GROUP BY tenant_id HAVING ddsketch_count(ddsketch_union(dp)) > 6180$q$,
   $q$SELECT tenant_id || ':' || ddsketch_quantile(ddsketch_union(dp), 0.99) FROM sketches_local
      GROUP BY tenant_id HAVING ddsketch_count(ddsketch_union(dp)) > 6180$q$);
+SELECT pg_temp.check_rows('kind, ddsketch_cdf, ddsketch_pmf, ddsketch_ranks and ddsketch_trimmed_mean of ddsketch_agg(lat) GROUP BY kind',
+  $q$SELECT kind || ':' || ddsketch_cdf(ddsketch_agg(lat), '{0, 10, 100, 1000}')::text
+            || ddsketch_pmf(ddsketch_agg(lat), '{0, 10, 100, 1000}')::text
+            || ddsketch_ranks(ddsketch_agg(lat), '{1000, -5, 20}')::text
+            || ddsketch_trimmed_mean(ddsketch_agg(lat), 0.05, 0.95) FROM events GROUP BY kind$q$,
+  $q$SELECT kind || ':' || ddsketch_cdf(ddsketch_agg(lat), '{0, 10, 100, 1000}')::text
+            || ddsketch_pmf(ddsketch_agg(lat), '{0, 10, 100, 1000}')::text
+            || ddsketch_ranks(ddsketch_agg(lat), '{1000, -5, 20}')::text
+            || ddsketch_trimmed_mean(ddsketch_agg(lat), 0.05, 0.95) FROM events_local GROUP BY kind$q$);
+SELECT pg_temp.check_rows('tenant_id, ddsketch_cdf(ddsketch_union(dp), {1, 100}) GROUP BY tenant_id',
+  $q$SELECT tenant_id || ':' || ddsketch_cdf(ddsketch_union(dp), '{1, 100}')::text FROM sketches GROUP BY tenant_id$q$,
+  $q$SELECT tenant_id || ':' || ddsketch_cdf(ddsketch_union(dp), '{1, 100}')::text FROM sketches_local GROUP BY tenant_id$q$);
+SELECT pg_temp.check_true('ddsketch_agg(lat, n) on the distributed events = ddsketch_agg(lat) over the local rows repeated n times',
+  $q$SELECT (SELECT ddsketch_agg(lat, n) FROM events)
+            = (SELECT ddsketch_agg(lat) FROM events_local, generate_series(1, n))$q$);
 SELECT pg_temp.check_true('ddsketch_agg(lat): count, min and max exact (count(lat), min(lat), max(lat), all distributed)',
   $q$SELECT ddsketch_count(s) = c AND ddsketch_min(s) = lo AND ddsketch_max(s) = hi
      FROM (SELECT ddsketch_agg(lat) AS s, count(lat) AS c, min(lat) AS lo, max(lat) AS hi FROM events) x$q$);

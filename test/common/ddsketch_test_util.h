@@ -116,6 +116,12 @@ class Sketch {
     return state_.add(e);
   }
 
+  // The weighted transition: `times` copies in one step.
+  size_t add_times(double value, uint64_t times) {
+    Family::Element e{value, times};
+    return state_.add(e);
+  }
+
   void add_all(const std::vector<double>& values) {
     for (double v : values) add(v);
   }

@@ -12,14 +12,18 @@
 // one scale are associative; values added through the aggregate's grow loop
 // give the same bytes as a union with a sketch of those values; quantiles
 // lie in [min, max], rise with q and are exactly min and max at 0 and 1;
-// ranks lie in [0, 1]; the sum is a number. kStructure also accepts
+// ranks lie in [0, 1]; the sum is a number; the dashboard readers agree
+// with rank() and add up; values added 3 times at once give the bytes of 3
+// adds. kStructure also accepts
 // aggregate working states (our own, possibly corrupt): every reader and
 // combiner must still run without a memory error or a hang, and the stored
 // form of anything is a fixed point of to_stored.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "core/ddsketch/ddsketch.h"
@@ -46,10 +50,53 @@ inline Bytes empty_sketch(int scale, uint32_t max_buckets) {
   return out;
 }
 
+// The dashboard readers (ddsketch_ranks, _cdf, _pmf, _trimmed_mean) at a
+// few points around the sketch's range. For strict input: ranks are rank()
+// of each value, the CDF rises to 1, the PMF's masses are >= 0 and add up
+// to 1, trimmed means lie in [min, max].
+inline void check_dashboard(const View& v, bool canonical) {
+  const double span = std::isfinite(v.max - v.min) ? v.max - v.min : 1.0;
+  double xs[7] = {v.max, v.min, 0.0, v.min + span / 3, v.min + span / 2, v.max, v.min - 1};
+  for (double& x : xs)
+    if (std::isnan(x)) x = 0;  // (a corrupt state's min or max): the readers take no NaN
+  uint32_t order[7];
+  uint64_t counts[7];
+  double out[8];
+  ranks(v, xs, 7, order, counts, out);
+  if (canonical)
+    for (int k = 0; k < 7; k++) FUZZ_CHECK(out[k] == rank(v, xs[k]));
+  std::sort(xs, xs + 7);
+  size_t m = 0;  // strictly increasing splits
+  for (int k = 0; k < 7; k++)
+    if (std::isfinite(xs[k]) && (m == 0 || xs[m - 1] < xs[k])) xs[m++] = xs[k];
+  FUZZ_CHECK(check_splits(xs, m).is_ok());
+  if (v.count > 0) {
+    cdf(v, xs, m, counts, out);
+    if (canonical) {
+      FUZZ_CHECK(out[m] == 1.0);
+      for (size_t k = 0; k < m; k++) FUZZ_CHECK(out[k] >= 0 && out[k] <= (k + 1 < m + 1 ? out[k + 1] : 1));
+    }
+    pmf(v, xs, m, counts, out);
+    if (canonical) {
+      double total = 0;
+      for (size_t k = 0; k <= m; k++) {
+        FUZZ_CHECK(out[k] >= 0);
+        total += out[k];
+      }
+      FUZZ_CHECK(std::fabs(total - 1) < 1e-9);
+    }
+  }
+  for (const auto& [lo, hi] : {std::pair{0.0, 1.0}, {0.25, 0.75}, {0.999, 1.0}}) {
+    const double t = trimmed_mean(v, lo, hi);
+    if (canonical && v.count > 0) FUZZ_CHECK(t >= v.min && t <= v.max);
+  }
+}
+
 // Every reader (ddsketch_quantile(s), _rank, _sum, _mean, _info). For
 // strictly parsed sketches the answers must make sense; for anything else
 // they must merely come back.
 inline void check_readers(const View& v, bool canonical) {
+  check_dashboard(v, canonical);
   const double total = sum(v);
   FUZZ_CHECK(!std::isnan(total));
   const Guarantee g = unguaranteed_ranks(v);
@@ -227,6 +274,18 @@ inline void exercise_canonical(const Bytes& input) {
     Bytes only = states::working_copy<Family>(empty);
     add_values(&only, values);
     FUZZ_CHECK(stored_of(united(input, stored_of(only), Validation::kCanonical)) == added);
+  }
+
+  // Weighted: each value 3 times in one add gives the bytes of 3 adds.
+  if (v.count <= kMaxCount - 3 * values.size()) {
+    Bytes weighted = states::working_copy<Family>(input);
+    Bytes repeated = states::working_copy<Family>(input);
+    for (double x : values) {
+      Family::Element e{x, 3};
+      states::add<Family>(&weighted, e);
+      add_values(&repeated, {x, x, x});
+    }
+    FUZZ_CHECK(stored_of(weighted) == stored_of(repeated));
   }
 }
 

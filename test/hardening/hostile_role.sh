@@ -151,6 +151,8 @@ ddsketch|collapsed_default_100k|(SELECT ddsketch_agg(exp(i / 1000.0)) FROM gener
 ddsketch|extremes_collapsed_default|(SELECT ddsketch_agg(v) FROM unnest('{1e-300, 1e300, -1e300, -2.2e-308, 0, 4.9e-324, -4.9e-324}'::float8[]) v)|
 ddsketch|fine_a0.001_s9|(SELECT ddsketch_agg(i, 0.001) FROM generate_series(1, 1000) i)|
 ddsketch|small_a0.1_b16|(SELECT ddsketch_agg(i * 1.7, 0.1, 16) FROM generate_series(1, 1000) i)|
+ddsketch|weighted_near_max_count|(SELECT ddsketch_agg(i * 1.5 - 700, 9223372036854775807 - i) FROM generate_series(1, 2) i)|
+ddsketch|weighted_s9_b64|(SELECT ddsketch_agg(exp(i / 50.0), (i % 7)::bigint * 1000000000000, 0.001, 64) FROM generate_series(1, 1000) i)|
 ddsketch|large_s12_b65536|(SELECT ddsketch_agg(i - 50000, 0.0001, 65536) FROM generate_series(1, 100000) i)|
 approx_percentile_state|median_few|ddsketch_approx_percentile_trans(NULL, 3, 0.5)|q=0.5;qs=ARRAY[0.5]
 approx_percentile_state|p99_collapsed_100k|(SELECT textcat(ddsketch_agg(exp(i / 1000.0))::text, 'ae47e17a14aeef3f01000151') FROM generate_series(1, 100000) i)|q=0.99;qs=ARRAY[0.99]
@@ -231,6 +233,9 @@ bloom_union(bloom)|{s}
 ddsketch_agg(double precision)|{v}
 ddsketch_agg(double precision, double precision)|{v}, {relative_accuracy}
 ddsketch_agg(double precision, double precision, integer)|{v}, {relative_accuracy}, {max_buckets}
+ddsketch_agg(double precision, bigint)|{v}, {w}
+ddsketch_agg(double precision, bigint, double precision)|{v}, {w}, {relative_accuracy}
+ddsketch_agg(double precision, bigint, double precision, integer)|{v}, {w}, {relative_accuracy}, {max_buckets}
 ddsketch_union(ddsketch)|{s}
 topk_agg(anyelement)|{v}
 topk_agg(anyelement, integer)|{v}, {k}
@@ -653,7 +658,10 @@ done
 
 # Every other function of the extension whose first argument is the type and
 # whose other arguments are plain (the value as anyelement, numbers, flags,
-# text, the type again): modifiers (hll_add, cuckoo_delete, ...), accessors,
+# text, arrays of numbers, the type again; a third double precision is 0.75,
+# so that ddsketch_trimmed_mean's [lo, hi] = [0.5, 0.75] reaches the sketch,
+# and a double precision[] is {0.25, 0.5, 0.75}, fractions and increasing
+# split points alike): modifiers (hll_add, cuckoo_delete, ...), accessors,
 # binary operators' functions, from the catalog. They get the raw states
 # (below), where a working state leaking into SQL meets code that expects a
 # stored value. One line per function: name|arguments, with S for the state.
@@ -664,7 +672,9 @@ SELECT quote_ident(n.nspname) || '.' || quote_ident(p.proname),
        (SELECT string_agg(CASE WHEN a.t = p.proargtypes[0] THEN 'S'
                                WHEN a.t = 'anyelement'::regtype THEN '5'
                                WHEN a.t IN ('integer'::regtype, 'bigint'::regtype) THEN '5'
+                               WHEN a.t = 'double precision'::regtype AND a.i = 3 THEN '0.75'
                                WHEN a.t = 'double precision'::regtype THEN '0.5'
+                               WHEN a.t = 'double precision[]'::regtype THEN '''{0.25,0.5,0.75}''::float8[]'
                                WHEN a.t = 'boolean'::regtype THEN 'true'
                                ELSE '''upper''' END, ', ' ORDER BY a.i)
         FROM unnest(p.proargtypes) WITH ORDINALITY a(t, i))
@@ -676,7 +686,8 @@ WHERE p.prokind = 'f' AND p.proargtypes[0] = '$ext_schema.$t'::regtype
   AND NOT EXISTS (SELECT FROM unnest(p.proargtypes[1:]) a(t)
                   WHERE a.t <> p.proargtypes[0]
                     AND a.t NOT IN ('anyelement'::regtype, 'integer'::regtype, 'bigint'::regtype,
-                                    'double precision'::regtype, 'boolean'::regtype, 'text'::regtype))
+                                    'double precision'::regtype, 'double precision[]'::regtype,
+                                    'boolean'::regtype, 'text'::regtype))
   AND NOT EXISTS (SELECT FROM pg_aggregate g WHERE p.oid IN (g.aggtransfn, g.aggcombinefn, g.aggfinalfn))
 ORDER BY 1, 2;
 SQL

@@ -242,6 +242,22 @@ void write_working(const View& v, uint8_t* dst);
 // changed when it returns false. A value check_value refuses, and any value
 // once count is kMaxCount, is ignored (true).
 bool add(uint8_t* working, double value, size_t* size);
+
+// Adds `times` copies of one value (check_value passed) at once, in place:
+// the bytes are those of `times` calls of add() (bucket and zero counts,
+// count, min, max, the exact sum: value * times is added to it exactly),
+// in one step. times = 0 changes nothing. False, changing nothing, when the
+// value's window must grow first, as for add(). Refuses nothing: callers
+// check fits_count() first (as add() does, it ignores a value whose copies
+// would take count past kMaxCount).
+bool add_times(uint8_t* working, double value, uint64_t times, size_t* size);
+
+// Whether `more` values still fit the sketch's count (at most kMaxCount):
+// the one limit of a weighted add. The exact sum cannot overflow within it
+// (ddsketch_internal.h, "the exact sum").
+inline bool fits_count(const uint8_t* sketch, uint64_t more) {
+  return more <= kMaxCount - count_of(sketch);
+}
 size_t grown_size(const View& v, double value);
 void grow(const View& v, double value, uint8_t* dst);
 
@@ -280,8 +296,50 @@ double quantile(const View& v, double q);
 
 // The fraction of values <= x: exact below min and from max on, otherwise
 // counted by whole buckets (a bucket counts when its representative is <= x)
-// and kept within [1/count, (count-1)/count], since min <= x < max.
+// and kept within [1/count, (count-1)/count], since min <= x < max. A
+// bucket cannot be split, so only the values of x's own bucket can be
+// counted on the wrong side: the answer is off by at most that bucket's
+// count / count, and it is the exact fraction of values <= some x' with
+// x / (1 + alpha) < x' <= x / (1 - alpha) (x > 0; mirrored for x < 0).
 double rank(const View& v, double x);
+
+// rank() for many values at once, in one pass over the buckets (sorted or
+// not): out[k] = rank(v, xs[k]) for m values, none NaN. `order` (m slots)
+// and `counts` (m slots) are the caller's scratch. rank() itself is the
+// case m = 1 (ddsketch_ranks.cpp).
+void ranks(const View& v, const double* xs, size_t m, uint32_t* order, uint64_t* counts,
+           double* out);
+
+// How many values count as <= x by rank()'s rule (rank() = that / count),
+// for m ascending values xs (none NaN), in one pass over the buckets:
+// out[k] for xs[k], never decreasing.
+void counts_at_most(const View& v, const double* xs, size_t m, uint64_t* out);
+
+// Split points of a CDF or PMF: m finite values in strictly increasing
+// order, else kInvalidParameter naming the first that is not.
+Status check_splits(const double* splits, size_t m);
+
+// DataSketches' (KLL's) CDF over m checked splits: out[k] = rank(v,
+// splits[k]) for k < m and out[m] = 1, m + 1 values, from integer counts c_k
+// as c_k / count. counts: m slots of scratch. For a sketch with count > 0.
+void cdf(const View& v, const double* splits, size_t m, uint64_t* counts, double* out);
+
+// The histogram over the same splits: out[0] = c_0 / count, out[k] = (c_k -
+// c_(k-1)) / count, out[m] = (count - c_(m-1)) / count; m + 1 masses of
+// integer counts, which add up to 1 (up to the rounding of each quotient).
+void pmf(const View& v, const double* splits, size_t m, uint64_t* counts, double* out);
+
+// The mean of the values whose rank lies in [lo, hi] (0 <= lo < hi <= 1,
+// check_trim): the values in ascending order fill positions (k - 1, k], k =
+// 1..count, and the answer is their average over positions [lo count, hi
+// count], a value partly inside weighted by the part. Each bucket's values
+// are taken at its representative (clamped to [min, max]), the first
+// position at the exact min and the last at the exact max. Since the k-th
+// value lies in the bucket the sketch puts at position k, the answer is
+// within alpha * (the same average of |value|) of the exact one, for ranks
+// outside unguaranteed_ranks. NaN for an empty sketch.
+Status check_trim(double lo, double hi);
+double trimmed_mean(const View& v, double lo, double hi);
 
 // Ranks (1-based, inclusive) whose quantile may be off by more than alpha
 // because a collapsed bucket holds them; from > to when there are none

@@ -1,5 +1,5 @@
-// Adding one value to a working state, in place; growing a window when it
-// must.
+// Adding one value (or, for a weighted row, many copies of it at once) to a
+// working state, in place; growing a window when it must.
 //
 // The per-row path: the value's bucket (exact, ddsketch_internal.h), then,
 // when the bucket is between the store's lowest and highest, one counter
@@ -52,14 +52,15 @@ Target target_of(double value, int scale) {
   return Target{value > 0, index_of(std::fabs(value), scale)};
 }
 
-}  // namespace
-
-bool add(uint8_t* working, double value, size_t* size) {
+// add() and add_times() are this one function: `times` is the constant 1
+// in add(), the per-row path, where it costs nothing.
+__attribute__((always_inline)) inline bool add_copies(uint8_t* working, double value,
+                                                      uint64_t times, size_t* size) {
   const uint64_t count = load_le64(working + kCountOffset);
-  if (count == kMaxCount || !is_finite(value)) return true;
+  if (times == 0 || times > kMaxCount - count || !is_finite(value)) return true;
   if (value == 0) {
     value = 0.0;  // -0.0 counts as +0.0, in min and max too
-    store_le64(working + kZeroCountOffset, load_le64(working + kZeroCountOffset) + 1);
+    store_le64(working + kZeroCountOffset, load_le64(working + kZeroCountOffset) + times);
   } else {
     const int scale = scale_of(working);
     const Target t = target_of(value, scale);
@@ -72,7 +73,7 @@ bool add(uint8_t* working, double value, size_t* size) {
       uint8_t* slot =
           window + kWinHeader + 8 * static_cast<size_t>(t.index - load_i32(window + kWinOffset));
       const uint64_t before = load_le64(slot);
-      store_le64(slot, before + 1);
+      store_le64(slot, before + times);
       if (before == 0) store_le32(window + kWinBuckets, buckets + 1);
     } else {
       const uint32_t max_buckets = max_buckets_of(working);
@@ -96,13 +97,14 @@ bool add(uint8_t* working, double value, size_t* size) {
         index = e.floor;
         collapsed = true;
       }
-      window_add(window, index, 1);
+      window_add(window, index, times);
       if (collapsed)
         working[kFlagsOffset] |= t.positive ? kFlagPositiveCollapsed : kFlagNegativeCollapsed;
     }
-    sum_add_double_le(working + kSumOffset, value);
+    if (times == 1) sum_add_double_le(working + kSumOffset, value);
+    else sum_add_scaled_le(working + kSumOffset, value, times);
   }
-  store_le64(working + kCountOffset, count + 1);
+  store_le64(working + kCountOffset, count + times);
   if (count == 0) {
     store_double(working + kMinOffset, value);
     store_double(working + kMaxOffset, value);
@@ -111,6 +113,16 @@ bool add(uint8_t* working, double value, size_t* size) {
     if (value > load_double(working + kMaxOffset)) store_double(working + kMaxOffset, value);
   }
   return true;
+}
+
+}  // namespace
+
+bool add(uint8_t* working, double value, size_t* size) {
+  return add_copies(working, value, 1, size);
+}
+
+bool add_times(uint8_t* working, double value, uint64_t times, size_t* size) {
+  return add_copies(working, value, times, size);
 }
 
 namespace {

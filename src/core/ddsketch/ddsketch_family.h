@@ -47,9 +47,12 @@ struct Family : state::FamilyDefaults,
   static size_t stored_size(const View& v) { return ddsketch::stored_size(v); }
   static void write_stored(const View& v, uint8_t* dst) { ddsketch::write_stored(v, dst); }
 
-  // One value, check_value passed (the wrapper raises 22023 otherwise).
+  // One value, check_value passed (the wrapper raises 22023 otherwise), and
+  // how many times it is added: 1 but for a weighted row, whose wrapper has
+  // checked that the count fits (fits_count, else 22003).
   struct Element {
     double value;
+    uint64_t times = 1;
   };
 
   struct Growth {
@@ -57,8 +60,12 @@ struct Family : state::FamilyDefaults,
     size_t size;
   };
 
+  // e.times is the constant 1 where the transition function made the
+  // element, so the unweighted row path is add() alone.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
-    if (__builtin_expect(ddsketch::add(state, e.value, &growth->size), 1)) return true;
+    const bool done = e.times == 1 ? ddsketch::add(state, e.value, &growth->size)
+                                   : ddsketch::add_times(state, e.value, e.times, &growth->size);
+    if (__builtin_expect(done, 1)) return true;
     growth->value = e.value;
     return false;
   }

@@ -201,6 +201,31 @@ inline VarintRead get_varint(const uint8_t** p, const uint8_t* end, uint64_t* ou
   return VarintRead::kTooLong;
 }
 
+// --- reading counts ------------------------------------------------------------------
+//
+// The readers never trust the counts for memory access and saturate their
+// sums, so that a corrupt state (whose counts need not add up) still gets a
+// number and never a crash.
+
+inline uint64_t saturating_add(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+// The values of a store (saturating).
+uint64_t store_total(const Store& s);
+
+// rank()'s rule after the buckets: `whole_buckets` values of the buckets
+// whose representative is <= x (zeros included when x >= 0) become 0 below
+// min, count from max on, and are kept within [1, count - 1] between, since
+// min <= x < max are exact.
+inline uint64_t clamp_at_most(const View& v, double x, uint64_t whole_buckets) {
+  if (v.count == 0 || x < v.min) return 0;
+  if (x >= v.max) return v.count;
+  if (whole_buckets < 1) return 1;
+  if (whole_buckets > v.count - 1) return v.count - 1;
+  return whole_buckets;
+}
+
 // --- working windows -------------------------------------------------------------
 
 inline uint8_t* positive_window(uint8_t* working) { return working + kWorkingStoresOffset; }
@@ -238,8 +263,9 @@ int sum_compare(const SumWords a, const SumWords b);
 double sum_to_double(const SumWords words);
 
 // The same additions on kSumWords little-endian words in a byte buffer (a
-// working state's sum, updated on every row).
+// working state's sum, updated on every row; scaled: a weighted row).
 void sum_add_double_le(uint8_t* words_le, double v);
+void sum_add_scaled_le(uint8_t* words_le, double v, uint64_t times);
 
 // The sum of a view, any encoding.
 void load_sum(const View& v, SumWords out);

@@ -1,5 +1,5 @@
-// Answers: quantiles (percentile_disc), ranks, the sum, and which ranks
-// lost the guarantee.
+// Answers: quantiles (percentile_disc), the sum, and which ranks lost the
+// guarantee (ranks: ddsketch_ranks.cpp).
 //
 // The values in ascending order are: the negative store from its highest
 // index down (largest magnitude first), the zeros, the positive store from
@@ -7,9 +7,8 @@
 // (for_each_bucket), so the k-th value among the negatives is found as the
 // (negatives - k + 1)-th from the smallest magnitude.
 //
-// The readers never trust the counts for memory access and saturate their
-// sums, so that a corrupt state (whose counts need not add up) still gets a
-// number and never a crash.
+// The readers never trust the counts for memory access (ddsketch_internal.h,
+// "reading counts").
 #include <cmath>
 #include <limits>
 
@@ -19,15 +18,13 @@ namespace sketch::ddsketch {
 
 using namespace detail;
 
-namespace {
-
-uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
-
-uint64_t total_of(const Store& s) {
+uint64_t detail::store_total(const Store& s) {
   uint64_t total = 0;
   for_each_bucket(s, [&](int32_t, uint64_t count) { total = saturating_add(total, count); });
   return total;
 }
+
+namespace {
 
 // The index of the bucket holding the k-th value (1-based) of a store in
 // ascending index order; false past its last value.
@@ -72,7 +69,7 @@ double quantile(const View& v, double q) {
   if (k < 1) k = 1;
   if (k == 1) return v.min;
   if (k == v.count) return v.max;
-  const uint64_t negatives = total_of(v.negative);
+  const uint64_t negatives = store_total(v.negative);
   double estimate = v.max;  // where counts that do not add up (corrupt) end
   int32_t index;
   if (k <= negatives) {
@@ -86,34 +83,12 @@ double quantile(const View& v, double q) {
   return clamp(estimate, v.min, v.max);
 }
 
-double rank(const View& v, double x) {
-  if (v.count == 0) return 0.0;
-  if (x < v.min) return 0.0;
-  if (x >= v.max) return 1.0;
-  uint64_t at_most = 0;
-  // -r <= x for a negative bucket of representative r when r >= -x.
-  for_each_bucket(v.negative, [&](int32_t i, uint64_t count) {
-    if (-bucket_value(i, v.scale) <= x) at_most = saturating_add(at_most, count);
-  });
-  if (x >= 0) at_most = saturating_add(at_most, v.zero_count);
-  for_each_bucket(v.positive, [&](int32_t i, uint64_t count) {
-    if (bucket_value(i, v.scale) <= x) at_most = saturating_add(at_most, count);
-  });
-  // min <= x < max here, and both are exact: at least the minimum is <= x,
-  // and at least the maximum is not, whatever whole buckets say (a bucket's
-  // representative may lie above the minimum it holds, or below the
-  // maximum).
-  if (at_most < 1) at_most = 1;
-  if (at_most > v.count - 1) at_most = v.count - 1;
-  return static_cast<double>(at_most) / static_cast<double>(v.count);
-}
-
 // A collapsed store's lowest bucket may hold values from any lower bucket:
 // for the positive store those are the first positive ranks, for the
 // negative store (walked from its top down) the last negative ones.
 Guarantee unguaranteed_ranks(const View& v) {
   Guarantee g{1, 0};
-  const uint64_t negatives = total_of(v.negative);
+  const uint64_t negatives = store_total(v.negative);
   auto lowest_count = [](const Store& s) {
     uint64_t c = 0;
     bool first = true;

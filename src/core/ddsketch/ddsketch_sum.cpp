@@ -173,6 +173,19 @@ uint64_t bits_from(const uint64_t* w, int bit) {
   return v & ((uint64_t{1} << 53) - 1);
 }
 
+// v * times: the 53-bit mantissa times a 64-bit factor is a 117-bit
+// product, placed at the value's bit position (<= 2045: bit 2162 at most).
+template <class Words>
+void add_scaled(const Words& words, double v, uint64_t times) {
+  Decomposed d;
+  if (times == 0 || !decompose(v, &d)) return;
+  uint64_t high, low;
+  multiply(d.mantissa, times, &high, &low);  // < 2^117
+  uint64_t parts[3];
+  shifted(high, low, d.position, parts);
+  add_parts(words, d.position / 64, parts, d.negative);
+}
+
 }  // namespace
 
 void sum_add_double(SumWords words, double v) { add_double(NativeWords{words}, v); }
@@ -180,13 +193,11 @@ void sum_add_double(SumWords words, double v) { add_double(NativeWords{words}, v
 void sum_add_double_le(uint8_t* words_le, double v) { add_double(LeWords{words_le}, v); }
 
 void sum_add_scaled(SumWords words, double v, uint64_t times) {
-  Decomposed d;
-  if (times == 0 || !decompose(v, &d)) return;
-  uint64_t high, low;
-  multiply(d.mantissa, times, &high, &low);  // < 2^117
-  uint64_t parts[3];
-  shifted(high, low, d.position, parts);  // position <= 2045: bit 2162 at most
-  add_parts(NativeWords{words}, d.position / 64, parts, d.negative);
+  add_scaled(NativeWords{words}, v, times);
+}
+
+void sum_add_scaled_le(uint8_t* words_le, double v, uint64_t times) {
+  add_scaled(LeWords{words_le}, v, times);
 }
 
 void sum_add(SumWords a, const SumWords b) {

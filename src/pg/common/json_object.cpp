@@ -56,10 +56,37 @@ const char* decimal(double value, Digits digits, char* buf, size_t size) {
 
 }  // namespace
 
-JsonObject::JsonObject(const char* type) {
+JsonObject::JsonObject(const char* type) : JsonObject() { string("type", type); }
+
+JsonObject::JsonObject() { pushJsonbValue(&state_, WJB_BEGIN_OBJECT, nullptr); }
+
+void JsonObject::begin_object(const char* key_name) {
+  key(key_name);
   pushJsonbValue(&state_, WJB_BEGIN_OBJECT, nullptr);
-  string("type", type);
 }
+
+void JsonObject::end_object() { pushJsonbValue(&state_, WJB_END_OBJECT, nullptr); }
+
+void JsonObject::begin_array(const char* key_name) {
+  key(key_name);
+  pushJsonbValue(&state_, WJB_BEGIN_ARRAY, nullptr);
+}
+
+void JsonObject::end_array() { pushJsonbValue(&state_, WJB_END_ARRAY, nullptr); }
+
+void JsonObject::element_string(const char* value) {
+  JsonbValue v = string_value(value);
+  pushJsonbValue(&state_, WJB_ELEM, &v);
+}
+
+void JsonObject::element_integer(long long value) {
+  char text[24];
+  snprintf(text, sizeof text, "%lld", value);
+  JsonbValue v = numeric_value(text);
+  pushJsonbValue(&state_, WJB_ELEM, &v);
+}
+
+void JsonObject::begin_element_array() { pushJsonbValue(&state_, WJB_BEGIN_ARRAY, nullptr); }
 
 void JsonObject::sketch_fields(size_t bytes, int format_version, const char* hash,
                                const uint8* sketch, const char* hash_note) {

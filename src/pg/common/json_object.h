@@ -28,6 +28,9 @@ class JsonObject {
  public:
   // An object whose "type" is `type`, the SQL type it describes.
   explicit JsonObject(const char* type);
+  // An object without a "type": a foreign format's (ddsketch_to_otel's
+  // OTLP data point).
+  JsonObject();
 
   // What every hashed sketch shows: "bytes" (the value's size with its
   // varlena header), "format_version", "hash" ("<hash> seed <seed>" and
@@ -53,6 +56,18 @@ class JsonObject {
     }
     numeric(key, text);
   }
+
+  // A nested object or array under `key`, until end_object() / end_array();
+  // the calls above add to the innermost open object.
+  void begin_object(const char* key);
+  void end_object();
+  void begin_array(const char* key);
+  void end_array();
+  // Elements of the innermost open array: a string, an integer, an array
+  // (open until end_array()).
+  void element_string(const char* value);
+  void element_integer(long long value);
+  void begin_element_array();
 
   // The jsonb Datum; the object is finished.
   Datum finish();

@@ -7,16 +7,16 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "pg/common/float8_array.h"
 #include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/ddsketch/ddsketch_datum.h"
 
 extern "C" {
-#include "utils/array.h"
-
 PG_FUNCTION_INFO_V1(ddsketch_empty);
 PG_FUNCTION_INFO_V1(ddsketch_add);
+PG_FUNCTION_INFO_V1(ddsketch_add_count);
 PG_FUNCTION_INFO_V1(ddsketch_union2);
 PG_FUNCTION_INFO_V1(ddsketch_quantile);
 PG_FUNCTION_INFO_V1(ddsketch_quantiles);
@@ -34,18 +34,6 @@ PG_FUNCTION_INFO_V1(ddsketch_ne);
 
 using namespace sketch;
 using namespace sketch::pg;
-
-namespace {
-
-// A sketch argument that may be NULL (no data): false when it is NULL or
-// holds no value.
-bool nonempty_arg(FunctionCallInfo fcinfo, int n, ddsketch::View* v) {
-  if (PG_ARGISNULL(n)) return false;
-  *v = ddsketch_arg(fcinfo, n);
-  return v->count > 0;
-}
-
-}  // namespace
 
 // ddsketch_empty(relative_accuracy float8, max_buckets integer): both have
 // SQL defaults.
@@ -68,6 +56,22 @@ extern "C" Datum ddsketch_add(PG_FUNCTION_ARGS) {
   return DdsketchStates::give(state, false);
 }
 
+// ddsketch_add(sketch, value, count): the value `count` times at once, with
+// the bytes of that many ddsketch_add calls. NULL sketch -> NULL; NULL
+// value, NULL or 0 count -> the sketch unchanged; a negative count 22023;
+// beyond 2^64 - 1 values 22003.
+extern "C" Datum ddsketch_add_count(PG_FUNCTION_ARGS) {
+  if (PG_ARGISNULL(0)) PG_RETURN_NULL();
+  uint64 weight = 0;
+  if (PG_ARGISNULL(1) || !ddsketch_weight_arg(fcinfo, 2, &weight)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  const double value = PG_GETARG_FLOAT8(1);
+  ddsketch_check_value(value);
+  uint8_t* state = DdsketchStates::take(fcinfo, false);
+  ddsketch_check_fits(state, weight);
+  ddsketch::Family::Element element{value, weight};
+  return DdsketchStates::give(DdsketchStates::add(state, element), false);
+}
+
 extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) { return DdsketchStates::union2(fcinfo); }
 
 // ddsketch_quantile(sketch, q): NULL for a NULL or empty sketch or a NULL q.
@@ -76,7 +80,7 @@ extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {
   const double q = PG_GETARG_FLOAT8(1);
   ddsketch_check_fraction(q);
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(ddsketch::quantile(v, q));
 }
 
@@ -84,32 +88,21 @@ extern "C" Datum ddsketch_quantile(PG_FUNCTION_ARGS) {
 // where q is NULL; every answer NULL for a NULL or empty sketch.
 extern "C" Datum ddsketch_quantiles(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(1)) PG_RETURN_NULL();
-  ArrayType* qs = PG_GETARG_ARRAYTYPE_P(1);
-  if (ARR_NDIM(qs) > 1)
-    ereport(ERROR, (errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-                    errmsg("ddsketch_quantiles takes a one-dimensional array of fractions")));
-  Datum* elements;
-  bool* nulls;
-  int n;
-  deconstruct_array(qs, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE, &elements,
-                    &nulls, &n);
+  const Float8Array qs =
+      float8_array_arg(fcinfo, 1, "ddsketch_quantiles", "a one-dimensional array of fractions");
   ddsketch::View v;
-  const bool nonempty = nonempty_arg(fcinfo, 0, &v);
-  auto* out = static_cast<Datum*>(palloc(sizeof(Datum) * (n > 0 ? n : 1)));
-  auto* out_nulls = static_cast<bool*>(palloc(sizeof(bool) * (n > 0 ? n : 1)));
-  for (int i = 0; i < n; i++) {
-    out_nulls[i] = nulls[i] || !nonempty;
-    out[i] = Float8GetDatum(0.0);
-    if (nulls[i]) continue;
-    const double q = DatumGetFloat8(elements[i]);
+  const bool nonempty = ddsketch_nonempty_arg(fcinfo, 0, &v);
+  auto* out = static_cast<double*>(palloc(sizeof(double) * (qs.n > 0 ? qs.n : 1)));
+  auto* out_nulls = static_cast<bool*>(palloc(sizeof(bool) * (qs.n > 0 ? qs.n : 1)));
+  for (int i = 0; i < qs.n; i++) {
+    out_nulls[i] = qs.nulls[i] || !nonempty;
+    out[i] = 0.0;
+    if (qs.nulls[i]) continue;
+    const double q = qs.at(i);
     ddsketch_check_fraction(q);
-    if (nonempty) out[i] = Float8GetDatum(ddsketch::quantile(v, q));
+    if (nonempty) out[i] = ddsketch::quantile(v, q);
   }
-  int dims[1] = {n};
-  int lbs[1] = {ARR_NDIM(qs) == 1 ? ARR_LBOUND(qs)[0] : 1};
-  ArrayType* result = construct_md_array(out, out_nulls, n > 0 ? 1 : 0, dims, lbs, FLOAT8OID,
-                                         sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE);
-  PG_RETURN_ARRAYTYPE_P(result);
+  return float8_array_result(out, out_nulls, qs.n, qs.lbound);
 }
 
 // ddsketch_rank(sketch, value): the fraction of values <= value; NULL for a
@@ -121,13 +114,13 @@ extern "C" Datum ddsketch_rank(PG_FUNCTION_ARGS) {
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("ddsketch_rank of NaN is undefined")));
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(ddsketch::rank(v, x));
 }
 
 extern "C" Datum ddsketch_count(PG_FUNCTION_ARGS) {
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_INT64(0);
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_INT64(0);
   // A count is exact up to 2^64 - 1 (unions refuse beyond); bigint ends at
   // 2^63 - 1, which only unions of a sketch with itself reach. Say so
   // rather than answer a wrong count.
@@ -141,25 +134,25 @@ extern "C" Datum ddsketch_count(PG_FUNCTION_ARGS) {
 
 extern "C" Datum ddsketch_sum(PG_FUNCTION_ARGS) {
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_FLOAT8(0.0);
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_FLOAT8(0.0);
   PG_RETURN_FLOAT8(ddsketch::sum(v));
 }
 
 extern "C" Datum ddsketch_mean(PG_FUNCTION_ARGS) {
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(ddsketch::sum(v) / static_cast<double>(v.count));
 }
 
 extern "C" Datum ddsketch_min(PG_FUNCTION_ARGS) {
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(v.min);
 }
 
 extern "C" Datum ddsketch_max(PG_FUNCTION_ARGS) {
   ddsketch::View v;
-  if (!nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
+  if (!ddsketch_nonempty_arg(fcinfo, 0, &v)) PG_RETURN_NULL();
   PG_RETURN_FLOAT8(v.max);
 }
 

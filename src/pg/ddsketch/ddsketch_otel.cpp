@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "core/ddsketch/ddsketch_exponential.h"
+#include "pg/common/json_object.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/ddsketch/ddsketch_datum.h"
@@ -28,6 +29,7 @@ extern "C" {
 PG_FUNCTION_INFO_V1(ddsketch_from_otel);
 PG_FUNCTION_INFO_V1(ddsketch_from_prometheus);
 PG_FUNCTION_INFO_V1(ddsketch_to_otel);
+PG_FUNCTION_INFO_V1(ddsketch_to_prometheus);
 }
 
 using namespace sketch;
@@ -247,6 +249,22 @@ ddsketch::ExpStore prometheus_store(const Reader& r, JsonbContainer* h, const ch
   return {buckets, static_cast<size_t>(used)};
 }
 
+// The fields both forms have, read in this order: the scale (OTLP's
+// "scale", Prometheus' "schema": `scale_name`, required), the zero count and
+// threshold, count and sum.
+ddsketch::ExpHistogram shared_fields(const Reader& r, JsonbContainer* o, const char* scale_name) {
+  ddsketch::ExpHistogram h;
+  JsonbValue buf;
+  JsonbValue* scale = field(o, scale_name, nullptr, &buf);
+  if (scale == nullptr) malformed(r, scale_name, "is missing");
+  h.scale = static_cast<int>(to_int64(r, scale_name, scale, INT32_MIN, INT32_MAX));
+  get_uint64(r, o, "zeroCount", "zero_count", &h.zero_count);
+  get_double(r, o, "zeroThreshold", "zero_threshold", &h.zero_threshold);
+  h.has_count = get_uint64(r, o, "count", nullptr, &h.count);
+  h.has_sum = get_double(r, o, "sum", nullptr, &h.sum);
+  return h;
+}
+
 Datum build(FunctionCallInfo fcinfo, const ddsketch::ExpHistogram& h) {
   const int32 max_scale = PG_GETARG_INT32(1);
   const int32 max_buckets = PG_GETARG_INT32(2);
@@ -269,15 +287,7 @@ Datum build(FunctionCallInfo fcinfo, const ddsketch::ExpHistogram& h) {
 extern "C" Datum ddsketch_from_otel(PG_FUNCTION_ARGS) {
   const Reader r{"ddsketch_from_otel"};
   JsonbContainer* point = object_arg(fcinfo, r);
-  ddsketch::ExpHistogram h;
-  JsonbValue buf;
-  JsonbValue* scale = field(point, "scale", nullptr, &buf);
-  if (scale == nullptr) malformed(r, "scale", "is missing");
-  h.scale = static_cast<int>(to_int64(r, "scale", scale, INT32_MIN, INT32_MAX));
-  get_uint64(r, point, "zeroCount", "zero_count", &h.zero_count);
-  get_double(r, point, "zeroThreshold", "zero_threshold", &h.zero_threshold);
-  h.has_count = get_uint64(r, point, "count", nullptr, &h.count);
-  h.has_sum = get_double(r, point, "sum", nullptr, &h.sum);
+  ddsketch::ExpHistogram h = shared_fields(r, point, "scale");
   h.has_min = get_double(r, point, "min", nullptr, &h.min);
   h.has_max = get_double(r, point, "max", nullptr, &h.max);
   h.positive = otel_store(r, point, "positive");
@@ -289,15 +299,7 @@ extern "C" Datum ddsketch_from_otel(PG_FUNCTION_ARGS) {
 extern "C" Datum ddsketch_from_prometheus(PG_FUNCTION_ARGS) {
   const Reader r{"ddsketch_from_prometheus"};
   JsonbContainer* hist = object_arg(fcinfo, r);
-  ddsketch::ExpHistogram h;
-  JsonbValue buf;
-  JsonbValue* schema = field(hist, "schema", nullptr, &buf);
-  if (schema == nullptr) malformed(r, "schema", "is missing");
-  h.scale = static_cast<int>(to_int64(r, "schema", schema, INT32_MIN, INT32_MAX));
-  get_uint64(r, hist, "zeroCount", "zero_count", &h.zero_count);
-  get_double(r, hist, "zeroThreshold", "zero_threshold", &h.zero_threshold);
-  h.has_count = get_uint64(r, hist, "count", nullptr, &h.count);
-  h.has_sum = get_double(r, hist, "sum", nullptr, &h.sum);
+  ddsketch::ExpHistogram h = shared_fields(r, hist, "schema");
   h.positive = prometheus_store(r, hist, "positiveSpans", "positive_spans", "positiveDeltas",
                                 "positive_deltas");
   h.negative = prometheus_store(r, hist, "negativeSpans", "negative_spans", "negativeDeltas",
@@ -309,97 +311,131 @@ extern "C" Datum ddsketch_from_prometheus(PG_FUNCTION_ARGS) {
 
 namespace {
 
-void push_key(JsonbParseState** st, const char* name) {
-  JsonbValue k;
-  k.type = jbvString;
-  k.val.string.val = const_cast<char*>(name);
-  k.val.string.len = static_cast<int>(strlen(name));
-  pushJsonbValue(st, WJB_KEY, &k);
-}
-
-JsonbValue numeric_of(const char* text) {
-  JsonbValue v;
-  v.type = jbvNumeric;
-  v.val.numeric = DatumGetNumeric(DirectFunctionCall3(
-      numeric_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)));
-  return v;
-}
-
-JsonbValue string_of(const char* text) {
-  JsonbValue v;
-  v.type = jbvString;
-  v.val.string.val = const_cast<char*>(text);
-  v.val.string.len = static_cast<int>(strlen(text));
-  return v;
-}
-
-// The shortest decimal that reads back as the same double.
-const char* shortest(double d) {
-  char* buf = static_cast<char*>(palloc(40));
-  for (int n = 1; n <= 17; n++) {
-    snprintf(buf, 40, "%.*g", n, d);
-    if (strtod(buf, nullptr) == d) break;
-  }
-  return buf;
-}
-
-void push_number(JsonbParseState** st, const char* key, double d) {
-  push_key(st, key);
-  JsonbValue v = numeric_of(shortest(d));
-  pushJsonbValue(st, WJB_VALUE, &v);
-}
-
 // 64-bit integers as strings, as OTLP JSON writes them.
-void push_u64_string(JsonbParseState** st, JsonbIteratorToken token, const char* key, uint64 n) {
-  if (key != nullptr) push_key(st, key);
-  JsonbValue v = string_of(psprintf("%llu", static_cast<unsigned long long>(n)));
-  pushJsonbValue(st, token, &v);
-}
+const char* u64_text(uint64 n) { return psprintf("%llu", static_cast<unsigned long long>(n)); }
 
-void push_store(JsonbParseState** st, const char* key, const ddsketch::Store& s) {
-  push_key(st, key);
-  pushJsonbValue(st, WJB_BEGIN_OBJECT, nullptr);
-  push_key(st, "offset");
-  JsonbValue off = numeric_of(psprintf("%lld", static_cast<long long>(
-                                                   ddsketch::otel_index(s.min_index))));
-  pushJsonbValue(st, WJB_VALUE, &off);
-  push_key(st, "bucketCounts");
-  pushJsonbValue(st, WJB_BEGIN_ARRAY, nullptr);
+// {"offset": OTel index of the lowest bucket, "bucketCounts": dense counts
+// from there to the highest}.
+void put_store(JsonObject* json, const char* key, const ddsketch::Store& s) {
+  json->begin_object(key);
+  json->integer("offset", ddsketch::otel_index(s.min_index));
+  json->begin_array("bucketCounts");
   int64 next = s.min_index;
-  JsonbParseState** state = st;
   ddsketch::for_each_bucket(s, [&](int32_t index, uint64_t count) {
-    for (; next < index; next++) push_u64_string(state, WJB_ELEM, nullptr, 0);
-    push_u64_string(state, WJB_ELEM, nullptr, count);
+    for (; next < index; next++) json->element_string("0");
+    json->element_string(u64_text(count));
     next = int64{index} + 1;
   });
-  pushJsonbValue(st, WJB_END_ARRAY, nullptr);
-  pushJsonbValue(st, WJB_END_OBJECT, nullptr);
+  json->end_array();
+  json->end_object();
 }
 
 }  // namespace
 
 // ddsketch_to_otel(sketch) -> jsonb: an OTLP JSON exponential-histogram
 // data point (without timestamps or attributes) at the sketch's scale.
+// Numbers as the shortest decimals that read back as the same doubles.
 extern "C" Datum ddsketch_to_otel(PG_FUNCTION_ARGS) {
   const ddsketch::View v = ddsketch_arg(fcinfo, 0);
-  JsonbParseState* st = nullptr;
-  pushJsonbValue(&st, WJB_BEGIN_OBJECT, nullptr);
-  push_key(&st, "scale");
-  JsonbValue scale = numeric_of(psprintf("%d", v.scale));
-  pushJsonbValue(&st, WJB_VALUE, &scale);
-  push_u64_string(&st, WJB_VALUE, "count", v.count);
-  push_u64_string(&st, WJB_VALUE, "zeroCount", v.zero_count);
-  push_number(&st, "zeroThreshold", 0);
+  JsonObject json;
+  json.integer("scale", v.scale);
+  json.string("count", u64_text(v.count));
+  json.string("zeroCount", u64_text(v.zero_count));
+  json.number("zeroThreshold", 0, Digits::kShortest);
   if (v.count > 0) {
     // A sum beyond the double range (possible only past 1e308) is left
     // out: OTLP's sum is optional.
     const double sum = ddsketch::sum(v);
-    if (std::isfinite(sum)) push_number(&st, "sum", sum);
-    push_number(&st, "min", v.min);
-    push_number(&st, "max", v.max);
+    if (std::isfinite(sum)) json.number("sum", sum, Digits::kShortest);
+    json.number("min", v.min, Digits::kShortest);
+    json.number("max", v.max, Digits::kShortest);
   }
-  if (v.positive.buckets > 0) push_store(&st, "positive", v.positive);
-  if (v.negative.buckets > 0) push_store(&st, "negative", v.negative);
-  JsonbValue* object = pushJsonbValue(&st, WJB_END_OBJECT, nullptr);
-  PG_RETURN_JSONB_P(JsonbValueToJsonb(object));
+  if (v.positive.buckets > 0) put_store(&json, "positive", v.positive);
+  if (v.negative.buckets > 0) put_store(&json, "negative", v.negative);
+  return json.finish();
+}
+
+// --- ddsketch_to_prometheus ------------------------------------------------------
+
+namespace {
+
+// Prometheus' finest schema; a finer sketch is folded to it (exactly).
+constexpr int kPrometheusMaxSchema = 8;
+
+// A store as Prometheus' spans and deltas: one span per run of non-empty
+// buckets (the first offset the index of its first bucket, each later one
+// the empty buckets since the previous span), the deltas the counts, the
+// first absolute, each later one the difference to the previous bucket's
+// (across spans), as ddsketch_from_prometheus reads them. Counts beyond
+// 2^63 - 1 have no Prometheus delta: 22003.
+void put_spans_and_deltas(JsonObject* json, const char* spans_key, const char* deltas_key,
+                          const ddsketch::Store& s) {
+  ddsketch::for_each_bucket(s, [&](int32_t, uint64_t count) {
+    if (count > static_cast<uint64>(PG_INT64_MAX))
+      ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                      errmsg("ddsketch_to_prometheus: a bucket count of %llu is beyond the "
+                             "int64 deltas of a Prometheus histogram",
+                             static_cast<unsigned long long>(count))));
+  });
+  json->begin_array(spans_key);
+  bool first_span = true;
+  int64 previous_end = 0;  // one past the last index of the previous span
+  int64 run_start = 0, run_length = 0;
+  auto close_run = [&] {
+    if (run_length == 0) return;
+    json->begin_element_array();
+    json->element_integer(first_span ? run_start : run_start - previous_end);
+    json->element_integer(run_length);
+    json->end_array();
+    previous_end = run_start + run_length;
+    first_span = false;
+  };
+  ddsketch::for_each_bucket(s, [&](int32_t index, uint64_t) {
+    if (run_length > 0 && index == run_start + run_length) {
+      run_length++;
+      return;
+    }
+    close_run();
+    run_start = index;
+    run_length = 1;
+  });
+  close_run();
+  json->end_array();
+  json->begin_array(deltas_key);
+  int64 last = 0;
+  ddsketch::for_each_bucket(s, [&](int32_t, uint64_t count) {
+    json->element_integer(static_cast<int64>(count) - last);
+    last = static_cast<int64>(count);
+  });
+  json->end_array();
+}
+
+}  // namespace
+
+// ddsketch_to_prometheus(sketch) -> jsonb: a Prometheus native histogram in
+// the JSON form ddsketch_from_prometheus reads (schema, zero_threshold 0,
+// zero_count, count, sum, positive/negative spans and deltas) at
+// min(scale, 8). Prometheus has no min or max: ddsketch_from_prometheus
+// reads them back as their buckets' representatives.
+extern "C" Datum ddsketch_to_prometheus(PG_FUNCTION_ARGS) {
+  ddsketch::View v = ddsketch_arg(fcinfo, 0);
+  if (v.scale > kPrometheusMaxSchema) {
+    uint8_t* folded = ddsketch_new_state(ddsketch::Params{kPrometheusMaxSchema, v.max_buckets});
+    folded = DdsketchStates::merge(folded, v);
+    v = ddsketch_view(DdsketchStates::datum_of(folded));
+  }
+  JsonObject json;
+  json.integer("schema", v.scale);
+  json.number("zero_threshold", 0, Digits::kShortest);
+  json.integer("zero_count", v.zero_count);
+  json.integer("count", v.count);
+  if (v.count > 0) {
+    const double sum = ddsketch::sum(v);
+    if (std::isfinite(sum)) json.number("sum", sum, Digits::kShortest);
+  }
+  if (v.positive.buckets > 0)
+    put_spans_and_deltas(&json, "positive_spans", "positive_deltas", v.positive);
+  if (v.negative.buckets > 0)
+    put_spans_and_deltas(&json, "negative_spans", "negative_deltas", v.negative);
+  return json.finish();
 }
