@@ -25,35 +25,36 @@ CREATE FUNCTION @extschema@.hll_postgresql_hll_empty(log2m integer DEFAULT 11, r
 COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_empty(integer, integer, bigint, integer, integer) IS
   'An empty postgresql-hll sketch (hash identity 2) with postgresql-hll''s parameters (defaults as its own: log2m 11, regwidth 5, expthresh -1 auto, sparseon 1) and the hll_hash_* seed (default 0)';
 
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value smallint) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int2' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, smallint) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_smallint(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value integer) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int4' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, integer) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_integer(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value bigint) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_int8' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, bigint) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_bigint(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value boolean) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bool' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, boolean) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_boolean(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value text) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, text) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_text(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
-
-CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value bytea) RETURNS @extschema@.hll
-  AS 'MODULE_PATHNAME', 'hll_postgresql_hll_add_bytes' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, bytea) IS
-  'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s hll_hash_bytea(value, seed) with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; 22023 for a sketch of identity 1';
+-- hll_postgresql_hll_add(sketch, value): one overload per type the peer has
+-- a typed hll_hash_<type> of, each its own C entry point (the type fixes the
+-- bytes hashed).
+DO $pghll_add$
+DECLARE
+  o record;
+BEGIN
+  FOR o IN
+    SELECT * FROM (VALUES
+      ('smallint', 'hll_postgresql_hll_add_int2', 'hll_hash_smallint(value, seed)'),
+      ('integer', 'hll_postgresql_hll_add_int4', 'hll_hash_integer(value, seed)'),
+      ('bigint', 'hll_postgresql_hll_add_int8', 'hll_hash_bigint(value, seed)'),
+      ('boolean', 'hll_postgresql_hll_add_bool', 'hll_hash_boolean(value, seed)'),
+      ('text', 'hll_postgresql_hll_add_bytes', 'hll_hash_text(value, seed)'),
+      ('bytea', 'hll_postgresql_hll_add_bytes', 'hll_hash_bytea(value, seed)')
+    ) AS a(value_type, symbol, hashed_as)
+  LOOP
+    EXECUTE pg_catalog.format(
+      'CREATE FUNCTION @extschema@.hll_postgresql_hll_add(sketch @extschema@.hll, value %s) '
+      'RETURNS @extschema@.hll AS ''MODULE_PATHNAME'', %L LANGUAGE C IMMUTABLE PARALLEL SAFE',
+      o.value_type, o.symbol);
+    EXECUTE pg_catalog.format(
+      'COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, %s) IS %L',
+      o.value_type,
+      'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s ' || o.hashed_as ||
+      ' with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; '
+      '22023 for a sketch of identity 1');
+  END LOOP;
+END
+$pghll_add$;
 
 CREATE FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, anyelement) RETURNS @extschema@.hll
   AS 'MODULE_PATHNAME', 'hll_postgresql_hll_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
