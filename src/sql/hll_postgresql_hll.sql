@@ -27,7 +27,10 @@ COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_empty(integer, integer, bigin
 
 -- hll_postgresql_hll_add(sketch, value): one overload per type the peer has
 -- a typed hll_hash_<type> of, each its own C entry point (the type fixes the
--- bytes hashed).
+-- bytes hashed), and one of anyelement for every other type, hashed by
+-- hll_hash_any's rule (src/pg/hll/hll_postgresql_hll_hash.h), resolved once
+-- per call site; literal_overloads.sql gives that one the twin of a quoted
+-- literal, hashed as the text it spells (as the peer's hll_hash_any('x')).
 DO $pghll_add$
 DECLARE
   o record;
@@ -39,7 +42,9 @@ BEGIN
       ('bigint', 'hll_postgresql_hll_add_int8', 'hll_hash_bigint(value, seed)'),
       ('boolean', 'hll_postgresql_hll_add_bool', 'hll_hash_boolean(value, seed)'),
       ('text', 'hll_postgresql_hll_add_bytes', 'hll_hash_text(value, seed)'),
-      ('bytea', 'hll_postgresql_hll_add_bytes', 'hll_hash_bytea(value, seed)')
+      ('bytea', 'hll_postgresql_hll_add_bytes', 'hll_hash_bytea(value, seed)'),
+      ('anyelement', 'hll_postgresql_hll_add_any',
+       'hll_hash_any(value, seed) (types whose hll_hash_any answer is not stable: 0A000)')
     ) AS a(value_type, symbol, hashed_as)
   LOOP
     EXECUTE pg_catalog.format(
@@ -66,8 +71,9 @@ COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_agg_trans(@extschema@.hll, an
   'Transition function of hll_postgresql_hll_agg(value, log2m, regwidth, expthresh, sparseon, seed)';
 
 -- The value is anyelement, with typed twins from typed_aggregates.sql (so a
--- distributed engine can split it); the types it hashes are the peer's
--- (smallint, integer, bigint, boolean, text, varchar, bytea); others: 0A000.
+-- distributed engine can split it), hashed as the peer's hll_hash_<type>
+-- for its typed hashes' types and by hll_hash_any's rule for the others
+-- (0A000 where that is not stable).
 -- SSPACE: the registers at the peer's default log2m 11 (2,048 one-byte
 -- registers, the working form's 24-byte header, the varlena header).
 CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement) (
@@ -76,11 +82,11 @@ CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement) (
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_<type>(value)); NULL over no rows';
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value) (smallint, integer, bigint, boolean, text, bytea; other types as hll_hash_any(value), 0A000 where its answer is not stable), with postgresql-hll''s default parameters (log2m 11, regwidth 5, expthresh -1, sparseon 1, seed 0): the registers of its hll_add_agg(hll_hash_<type>(value)); NULL over no rows';
 CREATE AGGREGATE @extschema@.hll_postgresql_hll_agg(value anyelement, log2m integer, regwidth integer, expthresh bigint, sparseon integer, seed integer) (
   SFUNC = @extschema@.hll_postgresql_hll_agg_trans, STYPE = @extschema@.hll, SSPACE = 2076,
   FINALFUNC = @extschema@.hll_final, FINALFUNC_MODIFY = READ_ONLY,
   COMBINEFUNC = @extschema@.hll_union_trans, PARALLEL = SAFE
 );
 COMMENT ON AGGREGATE @extschema@.hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer) IS
-  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value, seed) (smallint, integer, bigint, boolean, text, bytea; other types 0A000), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_<type>(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
+  'postgresql-hll sketch (hash identity 2) of the non-NULL values hashed as hll_hash_<type>(value, seed) (smallint, integer, bigint, boolean, text, bytea; other types as hll_hash_any(value, seed), 0A000 where its answer is not stable), with postgresql-hll''s parameters (the same on every row): the registers of its hll_add_agg(hll_hash_<type>(value, seed), log2m, regwidth, expthresh, sparseon); NULL over no rows';
