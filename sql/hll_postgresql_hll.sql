@@ -118,8 +118,14 @@ SELECT hll_postgresql_hll_empty(11, 5, 16384);
 SELECT hll_postgresql_hll_empty(11, 5, -1, 2);
 SELECT hll_postgresql_hll_agg(g, 11, 5, -1, 1, CASE WHEN g < 3 THEN 0 ELSE 1 END) FROM generate_series(1, 5) g;
 SELECT hll_postgresql_hll_agg(g, NULL, 5, -1, 1, 0) FROM generate_series(1, 5) g;
-SELECT hll_postgresql_hll_agg(1.5);                                  -- not a type the peer hashes
-SELECT hll_postgresql_hll_agg(v) FROM (VALUES (interval '1 day')) t(v);
+-- Types whose hll_hash_any answer is not stable: refused.
+SELECT hll_postgresql_hll_agg(ARRAY[1, 2]);                           -- an array holds an OID
+SELECT hll_postgresql_hll_agg(ROW(1, 'a'));                           -- a record's typmod
+CREATE TYPE pghll_mood AS ENUM ('sad', 'ok');
+SELECT hll_postgresql_hll_agg('ok'::pghll_mood);                       -- an enum is its label's OID
+DROP TYPE pghll_mood;
+SELECT hll_postgresql_hll_add(hll_postgresql_hll_empty(), '08:00:2b:01:02:03:04:05'::macaddr8);  -- by reference
+SELECT hll_postgresql_hll_add(hll_postgresql_hll_empty(), int4range(1, 2));  -- a range holds an OID
 -- The SQLSTATEs: corrupt bytes 22P03, bad text 22P02, UNDEFINED and
 -- every mismatch 22023.
 \set VERBOSITY sqlstate
@@ -129,8 +135,38 @@ SELECT hll_from_postgresql_hll('\x108b7f');
 SELECT hll_postgresql_hll_agg(1) || hll_agg(1);
 SELECT hll_union(hll_postgresql_hll_agg(1), hll_postgresql_hll_agg(1, 11, 5, -1, 1, 3));
 SELECT hll_add(hll_postgresql_hll_empty(), 1);
-SELECT hll_postgresql_hll_agg(1.5);
+SELECT hll_postgresql_hll_agg(ARRAY[1.5]);
 \set VERBOSITY default
+-- Other types are hashed by hll_hash_any's rule (test/interop/postgresql_hll.sh
+-- compares with the peer's own): values of 1, 2, 4 or 8 bytes as that many
+-- little-endian bytes, varlenas as their data bytes, other fixed lengths as
+-- their send form. So a date hashes as the integer of its days since
+-- 2000-01-01, a timestamptz as the bigint of its microseconds, a float8 as
+-- the bigint of its bits, a uuid or an interval as its send form's bytea,
+-- a varchar as the text; scalar adds and the
+-- aggregate agree, and a quoted literal is hashed as the text it spells.
+SELECT hll_postgresql_hll_agg(DATE '2000-01-01' + g) = hll_postgresql_hll_agg(g) AS date_as_int4,
+       hll_postgresql_hll_agg(TIMESTAMPTZ '2000-01-01 00:00+00' + g * INTERVAL '1 microsecond', 12, 5, -1, 1, 9)
+         = hll_postgresql_hll_agg(g::bigint, 12, 5, -1, 1, 9) AS timestamptz_as_int8,
+       hll_postgresql_hll_agg(g / 3.0::float8)
+         = hll_postgresql_hll_agg(('x' || encode(float8send(g / 3.0::float8), 'hex'))::bit(64)::bigint) AS float8_as_its_bits,
+       hll_postgresql_hll_agg(md5(g::text)::uuid) = hll_postgresql_hll_agg(uuid_send(md5(g::text)::uuid)) AS uuid_as_send_form,
+       hll_postgresql_hll_agg(g * INTERVAL '1 hour') = hll_postgresql_hll_agg(interval_send(g * INTERVAL '1 hour')) AS interval_as_send_form,
+       hll_postgresql_hll_agg(g::text::varchar) = hll_postgresql_hll_agg(g::text) AS varchar_as_text,
+       hll_cardinality(hll_postgresql_hll_agg(g / 7.0) FILTER (WHERE g <= 100)) AS numeric_exact_100
+FROM generate_series(1, 3000) g;
+SELECT hll_postgresql_hll_add(hll_postgresql_hll_empty(), DATE '2000-01-11')
+         = hll_postgresql_hll_add(hll_postgresql_hll_empty(), 10) AS add_date_as_int4,
+       hll_postgresql_hll_add(hll_postgresql_hll_empty(), 2.5)
+         = (SELECT hll_postgresql_hll_agg(2.5)) AS add_numeric_as_agg,
+       hll_postgresql_hll_add(hll_postgresql_hll_empty(), 'x')
+         = hll_postgresql_hll_add(hll_postgresql_hll_empty(), 'x'::text) AS literal_as_text,
+       hll_postgresql_hll_add(hll_postgresql_hll_empty(), NULL::date)
+         = hll_postgresql_hll_empty() AS null_unchanged,
+       -- numeric: its bytes, so equal values of other scales count twice (as in the peer)
+       hll_postgresql_hll_add(hll_postgresql_hll_empty(), 1.0)
+         <> hll_postgresql_hll_add(hll_postgresql_hll_empty(), 1.00) AS numeric_scale_counts;
+
 -- A state encoding is never accepted as a stored value.
 SELECT '\x534b0101020b05ff000000008b7f000000000000000000000000'::hll;
 

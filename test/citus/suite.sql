@@ -1586,3 +1586,25 @@ FROM (VALUES
       $q$SELECT hll_to_postgresql_hll(hll_postgresql_hll_agg(page, 12, 5, -1, 1, 7))::text FROM %s$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- hll_postgresql_hll_agg over the types it hashes by hll_hash_any's rule
+-- (their typed twins split), hll_postgresql_hll_add's anyelement overload
+-- on the shards, and the import of the peer's bytes on the shards with
+-- hll_union split over them: each equals the local copy byte for byte.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'hll_postgresql_hll_agg(c_date) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || hll_postgresql_hll_agg(c_date)::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (2, 'hll_postgresql_hll_agg(c_timestamptz, 13, 5, -1, 1, 3) over all rows (split) = local, exported bytes',
+      $q$SELECT hll_to_postgresql_hll(hll_postgresql_hll_agg(c_timestamptz, 13, 5, -1, 1, 3))::text FROM %s$q$),
+  (3, 'hll_postgresql_hll_agg(c_numeric) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || hll_postgresql_hll_agg(c_numeric)::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (4, 'hll_postgresql_hll_agg(c_float8) per tenant (pushed down) = local, byte for byte',
+      $q$SELECT tenant_id || ' ' || hll_postgresql_hll_agg(c_float8)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (5, 'hll_postgresql_hll_agg(c_uuid, 11, 5, 0, 0, 0) over all rows (split) = local, exported bytes',
+      $q$SELECT hll_to_postgresql_hll(hll_postgresql_hll_agg(c_uuid, 11, 5, 0, 0, 0))::text FROM %s$q$),
+  (6, 'hll_union(hll_postgresql_hll_add(empty, c_date)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || hll_union(hll_postgresql_hll_add(hll_postgresql_hll_empty(), c_date))::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (7, 'hll_union(hll_from_postgresql_hll(peer bytes)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || hll_union(hll_from_postgresql_hll(hll_to_postgresql_hll(hll_postgresql_hll_add(hll_postgresql_hll_empty(12, 5, -1, 1, 9), user_id)), 9))::text FROM %s GROUP BY kind ORDER BY kind$q$)
+) x(o, label, q)
+ORDER BY x.o;

@@ -5,7 +5,8 @@
 #
 # Builds a database holding sketches of every type in every shape
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
-# hll(p) columns, a domain over hll(p); cms, bloom, ddsketch, topk, theta,
+# hll(p) columns, a domain over hll(p), postgresql-hll sketches of hash
+# identity 2; cms, bloom, ddsketch, topk, theta,
 # counting_bloom and cuckoo of
 # several parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
@@ -98,6 +99,31 @@ ALTER TABLE data.hll_big ALTER COLUMN external SET STORAGE EXTERNAL;
 INSERT INTO data.hll_big
 SELECT i, hll_agg(g, 18), hll_agg(g, 18)
 FROM generate_series(1, 6) i, generate_series(1, i * 150000) g GROUP BY i;
+
+-- postgresql-hll sketches (hash identity 2): empty, EXPLICIT, SPARSE and
+-- FULL, imported from the peer's bytes and built by the compatible
+-- aggregate over several parameter sets and seeds (a FULL at log2m 17 is
+-- 80 KiB, compressed and TOASTed), one hashed by hll_hash_any's rule, NULL.
+CREATE TABLE data.hll_pghll (id int PRIMARY KEY, label text NOT NULL, h hll);
+INSERT INTO data.hll_pghll VALUES
+  (1, 'empty', hll_postgresql_hll_empty()),
+  (2, 'empty log2m 4 regwidth 1 expthresh 0 sparseon 0 seed 3', hll_postgresql_hll_empty(4, 1, 0, 0, 3)),
+  (3, 'imported explicit', hll_from_postgresql_hll('\x128b7f4610abe56eff5cb57ace5c908374fe16')),
+  (4, 'imported sparse', hll_from_postgresql_hll('\x1304400dfa')),
+  (5, 'imported full', hll_from_postgresql_hll('\x1404008012')),
+  (6, 'null', NULL);
+INSERT INTO data.hll_pghll
+SELECT 10 + p.i, format('agg log2m %s regwidth %s expthresh %s sparseon %s seed %s n %s',
+                        p.l, p.r, p.e, p.sp, p.seed, p.n), a.h
+FROM (VALUES (1, 11, 5, -1, 1, 0, 3), (2, 11, 5, -1, 1, 0, 500), (3, 11, 5, -1, 1, 0, 20000),
+             (4, 14, 6, 256, 0, 7, 50000), (5, 17, 5, 0, 1, -3, 200000),
+             (6, 12, 4, 16, 1, 12487, 3000)) p(i, l, r, e, sp, seed, n),
+     LATERAL (SELECT hll_postgresql_hll_agg(g::bigint, p.l, p.r, p.e, p.sp, p.seed) AS h
+              FROM generate_series(1, p.n) g) a;
+INSERT INTO data.hll_pghll
+SELECT 20, 'agg of timestamptz (hll_hash_any) log2m 13 n 5000',
+       hll_postgresql_hll_agg(TIMESTAMPTZ '2024-01-01 00:00+00' + g * INTERVAL '1 second', 13, 5, -1, 1, 0)
+FROM generate_series(1, 5000) g;
 
 -- cms: every golden sketch and NULLs; empty, small and large sketches of
 -- several parameter sets (plain and conservative, with and without a

@@ -13,6 +13,7 @@ WITH sketches(tbl, key, h) AS (
             FROM data.hll_arrays LEFT JOIN LATERAL unnest(hs) WITH ORDINALITY AS u(e, i) ON true
   UNION ALL SELECT 'data.hll_big.h', id::text, h FROM data.hll_big
   UNION ALL SELECT 'data.hll_big.external', id::text, external FROM data.hll_big
+  UNION ALL SELECT 'data.hll_pghll', id::text || ' ' || label, h FROM data.hll_pghll
   UNION ALL SELECT 'data.hll_daily (view)', day::text, u FROM data.hll_daily
   UNION ALL SELECT 'data.hll_daily_mv (materialized)', day::text, u FROM data.hll_daily_mv
 )
@@ -23,6 +24,12 @@ SELECT tbl, key,
        END AS fingerprint
 FROM sketches
 ORDER BY tbl, key;
+
+-- postgresql-hll sketches (hash identity 2): the peer's bytes each exports.
+SELECT 'data.hll_pghll export' AS tbl, id::text || ' ' || label AS key,
+       coalesce(length(hll_to_postgresql_hll(h)) || ' ' || md5(hll_to_postgresql_hll(h)), 'NULL') AS fingerprint
+FROM data.hll_pghll
+ORDER BY id;
 
 -- Derived values stored beside the sketches, and the shape of the tables.
 SELECT 'public.hll_rollup.card' AS tbl, day::text || ' ' || link AS key, card::text FROM public.hll_rollup

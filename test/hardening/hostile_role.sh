@@ -126,6 +126,11 @@ hll|few_p10|(SELECT hll_agg(i, 10) FROM generate_series(1, 5) i)|
 hll|dense_p10|(SELECT hll_agg(i, 10) FROM generate_series(1, 20000) i)|
 hll|dense_p4|(SELECT hll_agg(i, 4) FROM generate_series(1, 100) i)|
 hll|hundreds_p18|(SELECT hll_agg(i, 18) FROM generate_series(1, 500) i)|
+hll|pghll_empty_p11|hll_postgresql_hll_empty()|
+hll|pghll_explicit_p11|(SELECT hll_postgresql_hll_agg(i) FROM generate_series(1, 3) i)|
+hll|pghll_sparse_p11|(SELECT hll_postgresql_hll_agg(i) FROM generate_series(1, 300) i)|
+hll|pghll_full_p14_r6_seed7|(SELECT hll_postgresql_hll_agg(i, 14, 6, 256, 0, 7) FROM generate_series(1, 20000) i)|
+hll|pghll_imported_full_p4|hll_from_postgresql_hll('\x1404008012')|
 cms|empty_default|cms_empty()|eps=0.001;delta=0.01
 cms|few_default|(SELECT cms_agg(i) FROM generate_series(1, 3) i)|eps=0.001;delta=0.01
 cms|hundreds_text_default|(SELECT cms_agg(t) FROM d.rows WHERE i <= 300)|eps=0.001;delta=0.01
@@ -355,29 +360,11 @@ TWIN_ROWS=${HOSTILE_TWIN_ROWS:-20000}
 # for the type without a typed twin that the anyelement aggregate is fed
 # (NO_TWIN_VALUE)|SQLSTATE. A split-block Bloom filter hashes a value's
 # Parquet encoding, and numeric, boolean and interval have no Parquet
-# physical type it supports (docs/bloom_parquet.md). hll_postgresql_hll_agg
-# hashes only the types postgresql-hll's hll_hash_* functions take
-# (docs/migration.md).
+# physical type it supports (docs/bloom_parquet.md).
 REFUSED_VALUES=$(cat <<'EOF'
 bloom_agg(anyelement, bigint, double precision, text)|numeric|0A000
 bloom_agg(anyelement, bigint, double precision, text)|boolean|0A000
 bloom_agg(anyelement, bigint, double precision, text)|own|0A000
-hll_postgresql_hll_agg(anyelement)|numeric|0A000
-hll_postgresql_hll_agg(anyelement)|real|0A000
-hll_postgresql_hll_agg(anyelement)|double precision|0A000
-hll_postgresql_hll_agg(anyelement)|uuid|0A000
-hll_postgresql_hll_agg(anyelement)|date|0A000
-hll_postgresql_hll_agg(anyelement)|timestamp without time zone|0A000
-hll_postgresql_hll_agg(anyelement)|timestamp with time zone|0A000
-hll_postgresql_hll_agg(anyelement)|own|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|numeric|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|real|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|double precision|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|uuid|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|date|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|timestamp without time zone|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|timestamp with time zone|0A000
-hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|own|0A000
 EOF
 )
 

@@ -11,7 +11,10 @@
 # hll_add_agg bytes; peer value -> import -> export gives its bytes back and
 # the peer reads them (equal hll_print); unions in either system agree; the
 # migration recipe runs as docs/migration.md writes it; the peer's NaN case
-# gets a real estimate. postgresql_hll/vectors.sql: the peer's own test
+# gets a real estimate; every other type hashes as the peer's hll_hash_any.
+# postgresql_hll/accuracy.sql: RMS error of ours vs the peer's estimate on
+# the same registers (200 salts, n 10..10^7, log2m 11 and 14; regwidth 6 at
+# log2m 13, where the peer answers NaN). postgresql_hll/vectors.sql: the peer's own test
 # vectors (its sql/data/*.csv: MurmurHash3 of bigint and bytea, cumulative
 # adds and unions), read from PGHLL_VECTORS (default
 # /work/shared/interop/postgresql-hll/data; the files are not shipped here),
@@ -81,6 +84,31 @@ if [ -f "$vectors/murmur_bigint.csv" ]; then
   run "$here/vectors.sql"
 else
   echo "interop postgresql-hll: the peer's test vectors are not at $vectors (set PGHLL_VECTORS); those checks did not run"
+fi
+
+# Accuracy on the same registers (postgresql_hll/accuracy.sql says what is
+# asserted and why): accuracy_registers, built here from the core's register
+# rule and packing, streams the peer's FULL bytes of PGHLL_ACCURACY_SALTS
+# (default 200) salts at every n from 10 to 10^7 into a table, in COPY's
+# binary format; both extensions then estimate every row.
+salts=${PGHLL_ACCURACY_SALTS:-200}
+accuracy_started=$(date +%s)
+if ! "${CXX:-g++}" -std=c++17 -O2 -pthread -Isrc -Itest \
+     "$here/accuracy_registers.cpp" src/core/hll/pghll_format.cpp \
+     -o "$work/accuracy_registers" 2>"$work/err"; then
+  echo "not ok accuracy: accuracy_registers did not build: $(head -n 3 "$work/err" | tr '\n' ' ')" >>"$out"
+else
+  "$psql" -X -q -v ON_ERROR_STOP=1 -d "$db" \
+    -c "CREATE UNLOGGED TABLE pghll_accuracy (log2m int, regwidth int, n bigint, salt int, bytes bytea)" \
+    -c "ALTER TABLE pghll_accuracy ALTER COLUMN bytes SET STORAGE EXTERNAL"
+  if "$work/accuracy_registers" "$salts" 2 |
+       "$psql" -X -q -v ON_ERROR_STOP=1 -d "$db" -c "COPY pghll_accuracy FROM STDIN (FORMAT binary)" \
+         2>"$work/err"; then
+    run "$here/accuracy.sql"
+  else
+    echo "not ok accuracy: the registers were not loaded: $(head -n 3 "$work/err" | tr '\n' ' ')" >>"$out"
+  fi
+  echo "accuracy: $salts salts in $(($(date +%s) - accuracy_started)) s" >>"$out"
 fi
 
 "$psql" -X -q -d postgres -c "DROP DATABASE $db" >/dev/null

@@ -77,7 +77,11 @@ struct Params {
   uint32_t explicit_limit() const;
   // The largest register value: 2^regwidth - 1, and no more than a 64-bit
   // hash can give (64 - log2m).
-  int register_max() const;
+  int register_max() const {
+    const int width_max = (1 << regwidth) - 1;
+    const int hash_max = 64 - log2m;
+    return width_max < hash_max ? width_max : hash_max;
+  }
 };
 
 bool same_params(const Params& a, const Params& b);
@@ -87,11 +91,19 @@ Status make_params(int log2m, int regwidth, int64_t expthresh, int sparseon, int
                    Params* out);
 
 // The register a 64-bit hash updates and its value, as the peer computes it.
+// Inline: it runs once per added value (and per draw of the accuracy test's
+// generator, test/interop/postgresql_hll/accuracy_registers.cpp).
 struct Register {
   uint32_t index;
   int value;
 };
-Register register_of(uint64_t hash, const Params& params);
+inline Register register_of(uint64_t hash, const Params& params) {
+  const uint32_t index = static_cast<uint32_t>(hash & ((uint64_t{1} << params.log2m) - 1));
+  const uint64_t rest = hash >> params.log2m;
+  int value = rest == 0 ? 0 : __builtin_ctzll(rest) + 1;
+  if (value > params.register_max()) value = params.register_max();
+  return Register{index, value};
+}
 
 // --- the peer's bytes ------------------------------------------------------
 

@@ -42,12 +42,6 @@ uint32_t Params::explicit_limit() const {
   return static_cast<uint32_t>(limit < 16384 ? limit : 16384);
 }
 
-int Params::register_max() const {
-  const int width_max = (1 << regwidth) - 1;
-  const int hash_max = 64 - log2m;
-  return width_max < hash_max ? width_max : hash_max;
-}
-
 bool same_params(const Params& a, const Params& b) {
   return a.seed == b.seed && a.log2m == b.log2m && a.regwidth == b.regwidth &&
          a.cutoff == b.cutoff && a.sparse == b.sparse;
@@ -82,14 +76,6 @@ Status make_params(int log2m, int regwidth, int64_t expthresh, int sparseon, int
                          "postgresql-hll sparseon %d is not 0 or 1", sparseon);
   *out = Params{seed, log2m, regwidth, cutoff, sparseon == 1};
   return Status::ok();
-}
-
-Register register_of(uint64_t hash, const Params& params) {
-  const uint32_t index = static_cast<uint32_t>(hash & ((uint64_t{1} << params.log2m) - 1));
-  const uint64_t rest = hash >> params.log2m;
-  int value = rest == 0 ? 0 : __builtin_ctzll(rest) + 1;
-  if (value > params.register_max()) value = params.register_max();
-  return Register{index, value};
 }
 
 namespace {

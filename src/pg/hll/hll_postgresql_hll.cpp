@@ -3,18 +3,16 @@
 // sketch with its parameters, and adds that hash exactly as its hll_hash_*
 // functions do, for hll_postgresql_hll_add and hll_postgresql_hll_agg.
 //
-// A value is hashed from its bytes as the peer hashes them: smallint,
-// integer, bigint as 2, 4, 8 little-endian bytes (the peer hashes the
-// datum's memory, which is little-endian on the machines it runs on),
-// boolean as one byte 0 or 1, text, varchar and bytea as their bytes. The
-// scalar adds have one C entry point per SQL overload; the aggregate takes
-// anyelement (its typed twins come from typed_aggregates.sql, so Citus can
-// split it) and resolves the value's type once per call site, from the
-// declaration when there is no call expression (element_arg_type).
+// A value is hashed from the bytes the peer hashes (hll_postgresql_hll_hash.h:
+// its hll_hash_any rule, of which the typed hll_hash_* are cases). The
+// scalar adds of the peer's typed hashes have one C entry point per type;
+// the add of any other type and the aggregate (anyelement, with typed twins
+// from typed_aggregates.sql so that Citus can split it) resolve the value's
+// type once per call site, from the declaration when there is no call
+// expression (element_arg_type).
 #include <cstring>
 
 #include "core/common/hex.h"
-#include "core/common/murmur3.h"
 #include "core/hll/pghll.h"
 #include "pg/common/call_site.h"
 #include "pg/common/element_hash.h"
@@ -23,6 +21,7 @@
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/hll/hll_datum.h"
+#include "pg/hll/hll_postgresql_hll_hash.h"
 
 extern "C" {
 PG_FUNCTION_INFO_V1(hll_from_postgresql_hll_bytea);
@@ -34,6 +33,7 @@ PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_int4);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_int8);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_bool);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_bytes);
+PG_FUNCTION_INFO_V1(hll_postgresql_hll_add_any);
 PG_FUNCTION_INFO_V1(hll_postgresql_hll_agg_trans);
 }
 
@@ -81,41 +81,32 @@ struct varlena* import(const uint8_t* bytes, size_t len, int32 seed) {
   return hll_canonical(hll_view(HllStates::datum_of(state)));
 }
 
-// The 64-bit hash the peer's hll_hash_<type>(value, seed) answers.
-uint64_t hash_bytes(const void* data, size_t len, int32 seed) {
-  return murmur3_x64_128(data, len, static_cast<uint32_t>(seed)).h1;
-}
+// The peer's rule for the value argument (argument 1) at this call site,
+// resolved once: from the call expression, or the declaration when there is
+// none (element_arg_type).
+struct ValueSite {
+  bool resolved;
+  PeerValueHasher hasher;
+};
 
-enum class ValueType { kInt2, kInt4, kInt8, kBool, kBytes };
-
-uint64_t hash_value(ValueType type, Datum value, int32 seed) {
-  uint8_t le[8];
-  switch (type) {
-    case ValueType::kInt2:
-      le[0] = static_cast<uint8_t>(DatumGetInt16(value));
-      le[1] = static_cast<uint8_t>(static_cast<uint16_t>(DatumGetInt16(value)) >> 8);
-      return hash_bytes(le, 2, seed);
-    case ValueType::kInt4:
-      store_le32(le, static_cast<uint32_t>(DatumGetInt32(value)));
-      return hash_bytes(le, 4, seed);
-    case ValueType::kInt8:
-      store_le64(le, static_cast<uint64_t>(DatumGetInt64(value)));
-      return hash_bytes(le, 8, seed);
-    case ValueType::kBool:
-      le[0] = DatumGetBool(value) ? 1 : 0;
-      return hash_bytes(le, 1, seed);
-    case ValueType::kBytes: {
-      const struct varlena* v = PG_DETOAST_DATUM_PACKED(value);
-      return hash_bytes(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), seed);
-    }
+PeerValueHasher* site_hasher(FunctionCallInfo fcinfo, const char* function) {
+  ValueSite* site = fn_extra_of<ValueSite>(fcinfo);
+  if (unlikely(!site->resolved)) {
+    resolve_peer_value_hasher(element_arg_type(fcinfo, 1), function, fcinfo->flinfo->fn_mcxt,
+                              &site->hasher);
+    site->resolved = true;
   }
-  return 0;
+  return &site->hasher;
 }
 
 // hll_postgresql_hll_add(sketch, value): hashed with the sketch's own seed.
-Datum add_value(FunctionCallInfo fcinfo, ValueType type) {
+// `rule`: that of the overload's declared type, unless `resolve` (the value
+// is anyelement or unknown: its type is resolved at the call site).
+Datum add_value(FunctionCallInfo fcinfo, PeerValueRule rule, bool resolve) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+  PeerValueHasher fixed{rule, {}};
+  PeerValueHasher* hasher = resolve ? site_hasher(fcinfo, "hll_postgresql_hll_add") : &fixed;
   uint8_t* state = HllStates::take(fcinfo, false);
   const hll::View v = hll_view(HllStates::datum_of(state));
   if (!hll::is_pghll(v.encoding))
@@ -124,44 +115,9 @@ Datum add_value(FunctionCallInfo fcinfo, ValueType type) {
                            "identity 2), got one of identity 1 (xxh3_64)"),
                     errhint("Use hll_add for it, or start from hll_postgresql_hll_empty().")));
   const int32 seed = pghll::params_of(v).seed;
-  hll::Family::Element element{hash_value(type, PG_GETARG_DATUM(1), seed), pghll::kIdentity, seed};
+  hll::Family::Element element{peer_value_hash(hasher, PG_GETARG_DATUM(1), seed),
+                               pghll::kIdentity, seed};
   return HllStates::give(HllStates::add(state, element), false);
-}
-
-// The value argument's type at this call site, resolved once.
-struct AggSite {
-  bool resolved;
-  ValueType type;
-};
-
-ValueType resolve_value_type(Oid type) {
-  switch (type) {
-    case INT2OID: return ValueType::kInt2;
-    case INT4OID: return ValueType::kInt4;
-    case INT8OID: return ValueType::kInt8;
-    case BOOLOID: return ValueType::kBool;
-    case TEXTOID:
-    case VARCHAROID:
-    case BYTEAOID: return ValueType::kBytes;
-    default:
-      ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                      errmsg("hll_postgresql_hll_agg cannot hash values of type %s",
-                             format_type_be(type)),
-                      errdetail("It hashes smallint, integer, bigint, boolean, text and bytea "
-                                "exactly as postgresql-hll's hll_hash_* functions do."),
-                      errhint("Cast the value to one of those types, as the peer's "
-                              "hll_hash_* call did.")));
-  }
-  return ValueType::kBytes;
-}
-
-ValueType value_type(FunctionCallInfo fcinfo) {
-  AggSite* site = fn_extra_of<AggSite>(fcinfo);
-  if (unlikely(!site->resolved)) {
-    site->type = resolve_value_type(element_arg_type(fcinfo, 1));
-    site->resolved = true;
-  }
-  return site->type;
 }
 
 // hll_postgresql_hll_agg(value [, log2m, regwidth, expthresh, sparseon, seed])
@@ -186,8 +142,10 @@ Datum agg_trans(FunctionCallInfo fcinfo) {
           "The aggregate's state has other parameters (or another hash identity) than this "
           "row's arguments.");
   }
-  hll::Family::Element element{hash_value(value_type(fcinfo), PG_GETARG_DATUM(1), params.seed),
-                               pghll::kIdentity, params.seed};
+  hll::Family::Element element{
+      peer_value_hash(site_hasher(fcinfo, "hll_postgresql_hll_agg"), PG_GETARG_DATUM(1),
+                      params.seed),
+      pghll::kIdentity, params.seed};
   return HllStates::give(HllStates::add(state, element), in_agg);
 }
 
@@ -238,10 +196,13 @@ extern "C" Datum hll_postgresql_hll_empty(PG_FUNCTION_ARGS) {
   PG_RETURN_POINTER(hll_canonical(hll_view(HllStates::datum_of(new_state(params)))));
 }
 
-extern "C" Datum hll_postgresql_hll_add_int2(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kInt2); }
-extern "C" Datum hll_postgresql_hll_add_int4(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kInt4); }
-extern "C" Datum hll_postgresql_hll_add_int8(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kInt8); }
-extern "C" Datum hll_postgresql_hll_add_bool(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kBool); }
-extern "C" Datum hll_postgresql_hll_add_bytes(PG_FUNCTION_ARGS) { return add_value(fcinfo, ValueType::kBytes); }
+// The overloads of the peer's typed hll_hash_* (their types' rule is fixed),
+// and the one of any other type (resolved at the call site).
+extern "C" Datum hll_postgresql_hll_add_int2(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kFixed2, false); }
+extern "C" Datum hll_postgresql_hll_add_int4(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kFixed4, false); }
+extern "C" Datum hll_postgresql_hll_add_int8(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kFixed8, false); }
+extern "C" Datum hll_postgresql_hll_add_bool(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kFixed1, false); }
+extern "C" Datum hll_postgresql_hll_add_bytes(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kVarlena, false); }
+extern "C" Datum hll_postgresql_hll_add_any(PG_FUNCTION_ARGS) { return add_value(fcinfo, PeerValueRule::kVarlena, true); }
 
 extern "C" Datum hll_postgresql_hll_agg_trans(PG_FUNCTION_ARGS) { return agg_trans(fcinfo); }

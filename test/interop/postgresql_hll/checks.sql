@@ -68,6 +68,50 @@ FROM (SELECT 'smallint' AS typ, z.n, s.seed,
              (SELECT hll_add_agg(hll_hash_boolean(v, s.seed)) FROM (VALUES (true), (false)) b(v))
       FROM seeds s) t;
 
+-- 2b. Every other type by hll_hash_any's rule (src/pg/hll/hll_postgresql_hll_hash.h):
+-- rows -> our aggregate (its typed twin where one exists, else anyelement)
+-- -> export equals the peer's hll_add_agg(hll_hash_any(v, seed)) bytes,
+-- and one scalar add (the anyelement overload) equals the peer's
+-- hll_add(hll_empty(...), hll_hash_any(v, seed)), at the peer's defaults and
+-- at log2m 14, regwidth 6, expthresh 256, sparseon 0.
+DO $any$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('date', $e$DATE '1999-12-01' + g * 13$e$),
+    ('timestamptz', $e$TIMESTAMPTZ '2024-01-01 00:00+00' + g * INTERVAL '1.5 seconds'$e$),
+    ('timestamp', $e$TIMESTAMP '1960-01-01' + g * INTERVAL '1 minute'$e$),
+    ('double precision', $e$(g / 3.0::float8) * CASE WHEN g % 2 = 0 THEN -1 ELSE 1 END$e$),
+    ('real', $e$(g / 3.0)::real$e$),
+    ('numeric', $e$round(g / 7.0, g % 5) * power(1000::numeric, g % 4)$e$),
+    ('uuid', $e$md5(g::text)::uuid$e$),
+    ('interval', $e$g * INTERVAL '1 hour 3 seconds'$e$),
+    ('time', $e$TIME '00:00' + g * INTERVAL '1 second'$e$),
+    ('timetz', $e$TIMETZ '12:00+02' + g * INTERVAL '1 second'$e$),
+    ('macaddr', $e$('08:00:2b:' || lpad(to_hex(g / 256 % 256), 2, '0') || ':' || lpad(to_hex(g % 256), 2, '0') || ':01')::macaddr$e$),
+    ('inet', $e$('10.' || (g / 65536 % 256) || '.' || (g / 256 % 256) || '.' || (g % 256))::inet$e$),
+    ('jsonb', $e$jsonb_build_object('k', g, 'v', 'x' || g)$e$),
+    ('point', $e$point(g, g / 3.0)$e$)) v(typ, expr)
+  LOOP
+    EXECUTE format($q$
+      INSERT INTO result
+      SELECT format('hll_hash_any %1$s %%s n=%%s seed=%%s', ps.label, z.n, s.seed),
+             ours = peer::text::bytea AND add_ok, hll_print(peer)::text
+      FROM sizes z, seeds s,
+           (VALUES ('11/5/-1/1', 11, 5, -1, 1), ('14/6/256/0', 14, 6, 256, 0)) ps(label, log2m, regwidth, expthresh, sparseon),
+           LATERAL (SELECT sketch.hll_to_postgresql_hll(sketch.hll_postgresql_hll_agg(v, ps.log2m, ps.regwidth, ps.expthresh, ps.sparseon, s.seed)) AS ours,
+                           hll_add_agg(hll_hash_any(v, s.seed), ps.log2m, ps.regwidth, ps.expthresh, ps.sparseon) AS peer
+                    FROM (SELECT (%2$s)::%1$s AS v FROM generate_series(1, z.n) g) x) a,
+           LATERAL (SELECT sketch.hll_to_postgresql_hll(sketch.hll_postgresql_hll_add(
+                             sketch.hll_postgresql_hll_empty(ps.log2m, ps.regwidth, ps.expthresh, ps.sparseon, s.seed), v))
+                           = hll_add(hll_empty(ps.log2m, ps.regwidth, ps.expthresh, ps.sparseon), hll_hash_any(v, s.seed))::text::bytea AS add_ok
+                    FROM (SELECT (%2$s)::%1$s AS v FROM generate_series(z.n, z.n) g) x) b
+      WHERE z.n <= 3000$q$, t.typ, t.expr);
+  END LOOP;
+END
+$any$;
+
 -- 3. Unions agree in either system: groups of rows aggregated by each, then
 -- the peer's hll_union_agg and our hll_union over the imported groups.
 INSERT INTO result
