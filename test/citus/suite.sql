@@ -12,9 +12,10 @@
 -- stored form is canonical, the same set gives the same bytes in any merge
 -- tree, so a split union or intersection has the bytes of the local one),
 -- counting_bloom by its bytes too (counters are sums, saturating at 15: the
--- same in any merge order), cuckoo by what it answers (its bytes depend on the
--- order of inserts: the same fingerprint count, parameters, and every value
--- of the group present).
+-- same in any merge order), cuckoo by what it answers and by its copies (its
+-- bytes depend on the order of inserts; every value of the group present,
+-- the same parameters, and exactly one copy per partial aggregate that met
+-- the value: a split over text carries no seen set, docs/cuckoo.md).
 -- Every check runs as its own statement and catches its own errors,
 -- reporting the SQLSTATE and message, so one failure never hides another.
 -- No check depends on the row order of an unordered result.
@@ -140,38 +141,37 @@ END
 $f$;
 
 -- NULL when a distributed cuckoo filter answers like the local one, else
--- why not: the same fingerprint and bucket sizes, the same number of
--- fingerprints held while neither filter grew (cuckoo_agg and cuckoo_union
--- keep a set: a value or fingerprint already present is not added again, so
--- any merge order holds the same fingerprints, only in other slots; grown
--- filters may hold a value once per sub-filter size: at least as many), and
--- every value of the group (key_sql, for the group $1) present: a cuckoo
--- filter has no false negatives.
+-- why not: the same fingerprint and bucket sizes; every value of the group
+-- (key_sql: (value, copies) for the group $1) present, a cuckoo filter has no
+-- false negatives; and the copies it holds. cuckoo_cardinality is the number
+-- of copies, exact after unions and growth (docs/cuckoo.md), and a union is a
+-- multiset sum; cuckoo_agg adds one copy per distinct value, but a partial
+-- state shipped as text (a Citus split) carries no seen set, so a value met
+-- on k shards keeps k copies. So d holds exactly as many copies as l, the
+-- same aggregate computed per shard of the local copy and united
+-- (pg_temp.check_agg), and, where key_sql says how many partial aggregates
+-- met each value (NULL for the unions of the rollups), as many as their sum.
 CREATE FUNCTION pg_temp.cuckoo_members(g text, d cuckoo, l cuckoo, key_sql text) RETURNS text
 LANGUAGE plpgsql AS $f$
 DECLARE
-  missing bigint; keys bigint; dj jsonb := cuckoo_info(d); lj jsonb := cuckoo_info(l);
+  missing bigint; keys bigint; copies numeric; dj jsonb := cuckoo_info(d); lj jsonb := cuckoo_info(l);
 BEGIN
   IF dj->'bucket_size' IS DISTINCT FROM lj->'bucket_size'
      OR dj->'fingerprint_bits' IS DISTINCT FROM lj->'fingerprint_bits' THEN
     RETURN format('parameters differ: %s distributed, %s local', dj, lj);
   END IF;
-  IF dj->>'subfilters' = '1' AND lj->>'subfilters' = '1' THEN
-    IF cuckoo_cardinality(d) <> cuckoo_cardinality(l) THEN
-      RETURN format('%s fingerprints distributed, %s local', cuckoo_cardinality(d), cuckoo_cardinality(l));
-    END IF;
-  ELSIF cuckoo_cardinality(d) < cuckoo_cardinality(l) - cuckoo_cardinality(l) / 100 - 2 THEN
-    -- grown filters: each shard's filter grew by its own sub-filters, and a
-    -- union keeps a set per sub-filter size only, so a value two shards
-    -- hold in sub-filters of different sizes is held twice (docs/cuckoo.md):
-    -- never fewer fingerprints than the local filter (but for collisions)
-    RETURN format('%s fingerprints distributed, fewer than the %s local (grown: %s and %s sub-filters)',
-                  cuckoo_cardinality(d), cuckoo_cardinality(l), dj->>'subfilters', lj->>'subfilters');
-  END IF;
-  EXECUTE format('SELECT count(*), count(*) FILTER (WHERE NOT cuckoo_contains($2, k)) FROM (%s) x(k)', key_sql)
-    INTO keys, missing USING g, d;
+  EXECUTE format('SELECT count(*), count(*) FILTER (WHERE NOT cuckoo_contains($2, k)), sum(c) FROM (%s) x(k, c)', key_sql)
+    INTO keys, missing, copies USING g, d;
   IF missing > 0 THEN
     RETURN format('%s of the %s values of the group are not in the distributed filter', missing, keys);
+  END IF;
+  IF cuckoo_cardinality(d) <> cuckoo_cardinality(l) THEN
+    RETURN format('%s copies distributed, %s local (united per shard; %s and %s sub-filters)',
+                  cuckoo_cardinality(d), cuckoo_cardinality(l), dj->>'subfilters', lj->>'subfilters');
+  END IF;
+  IF copies IS NOT NULL AND cuckoo_cardinality(d) <> copies THEN
+    RETURN format('%s copies, but the %s values of the group were met by %s partial aggregates in all',
+                  cuckoo_cardinality(d), keys, copies);
   END IF;
   RETURN NULL;
 END
@@ -297,7 +297,7 @@ CREATE FUNCTION pg_temp.check_agg(family text, agg text, local_agg text, tbl tex
                                   with_plan boolean DEFAULT true)
 RETURNS SETOF text LANGUAGE plpgsql AS $f$
 DECLARE
-  gexpr text; grp text; label text; expect text; key_sql text; name text;
+  gexpr text; grp text; label text; expect text; key_sql text; name text; q_local text;
 BEGIN
   CASE shape
     WHEN 'none' THEN gexpr := 'NULL::text'; grp := ''; label := 'no GROUP BY'; expect := 'split';
@@ -317,9 +317,13 @@ BEGIN
     key_sql := format('SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1) GROUP BY 1',
                       keycol, cnt, gexpr, replace(local_tbl, 'sketches', 'events'));
   ELSIF family = 'cuckoo' THEN
-    -- every distinct value of the group
-    key_sql := format('SELECT DISTINCT %1$s FROM %3$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %2$s = $1)',
-                      keycol, gexpr, replace(local_tbl, 'sketches', 'events'));
+    -- every distinct value of the group, and for cuckoo_agg the shards that
+    -- hold it in the group: one partial aggregate each, one copy each
+    key_sql := format('SELECT %1$s, %5$s FROM %3$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %2$s = $1) GROUP BY 1',
+                      keycol, gexpr, replace(local_tbl, 'sketches', 'events'), tbl,
+                      CASE WHEN agg LIKE 'cuckoo_agg(%' THEN
+                        format('count(DISTINCT get_shard_id_for_distribution_column(%L, tenant_id))', tbl)
+                      ELSE 'NULL::bigint' END);
   ELSIF family = 'cms' THEN
     -- the 12 most and 3 least frequent keys of the group, with their true counts
     key_sql := format('(SELECT %1$s, %2$s FROM %4$s WHERE %1$s IS NOT NULL AND ($1 IS NULL OR %3$s = $1)
@@ -329,10 +333,18 @@ BEGIN
                         GROUP BY 1 ORDER BY 2, 1 LIMIT 3)',
                       keycol, cnt, gexpr, replace(local_tbl, 'sketches', 'events'));
   END IF;
+  q_local := format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(local_agg, col), local_tbl, grp);
+  IF family = 'cuckoo' AND agg LIKE 'cuckoo_agg(%' THEN
+    -- what a split computes: the aggregate per shard (of the distributed
+    -- table, whose shards the local rows map to), the parts united
+    q_local := format('SELECT %s AS g, cuckoo_union(x.s) AS s FROM (SELECT %s AS g, %s AS s FROM %s GROUP BY get_shard_id_for_distribution_column(%L, tenant_id), 1) x%s',
+                      CASE WHEN shape = 'none' THEN 'NULL::text' ELSE 'x.g' END,
+                      gexpr, format(local_agg, col), local_tbl, tbl,
+                      CASE WHEN shape = 'none' THEN '' ELSE ' GROUP BY x.g' END);
+  END IF;
   RETURN NEXT pg_temp.check_same(name || ' / result', family,
     format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(agg, col), tbl, grp),
-    format('SELECT %s AS g, %s AS s FROM %s%s', gexpr, format(local_agg, col), local_tbl, grp),
-    key_sql, mode);
+    q_local, key_sql, mode);
 END
 $f$;
 
@@ -684,7 +696,7 @@ CROSS JOIN unnest(ARRAY['c_int2', 'c_int4', 'c_int8', 'c_numeric', 'c_float4', '
 ORDER BY a.o, t.tord
 \gexec
 -- counting_bloom_agg (byte for byte, the element kind included) and
--- cuckoo_agg (every value present, the same fingerprint count) over every
+-- cuckoo_agg (every value present, one copy per shard that met it) over every
 -- type, with the plan: each type has its typed twin, so each splits
 SELECT format('SELECT pg_temp.check_agg(%L, %L, %L, %L, %L, %L, %L, %L, %L, %L)',
               a.family, a.agg, a.agg, 'events', 'events_local', col, col, NULL, a.mode, 'none')
