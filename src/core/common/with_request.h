@@ -135,7 +135,7 @@ struct WithRequest : FamilyDefaults {
   }
 
   static bool is_working(const uint8_t* data, size_t len) {
-    Request r;
+    Request r{};
     return find_request(data, len, &r) && Inner::is_working(data, len - r.size);
   }
 
@@ -211,7 +211,7 @@ struct WithRequest : FamilyDefaults {
 // sketch by the inner type's own validator (its stored form only).
 template <Status (*kInnerValidate)(const uint8_t*, size_t)>
 Status validate_with_request(const uint8_t* data, size_t len) {
-  Request r;
+  Request r{};
   Status st = parse_request(data, len, &r);
   if (!st.is_ok()) return st;
   return kInnerValidate(data, len - r.size);

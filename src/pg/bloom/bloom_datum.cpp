@@ -29,6 +29,18 @@ bloom::Params bloom_params(int64 bits, int64 hashes) {
 
 bloom::Params bloom_sized_layout(int64 n, double p, bloom::Layout layout) {
   if (layout == bloom::Layout::kClassic) return bloom_sized(n, p);
+  // Split-block sizing sums a Poisson series for each candidate size (about
+  // a millisecond in all). A transition function resolves it once per call
+  // site (CallSite), but Citus's worker_partial_agg calls the transition
+  // function through a new FmgrInfo on every row, which made a split
+  // bloom_agg over 10^5 rows take minutes: the backend keeps its last answer.
+  static struct {
+    int64 n;
+    double p;
+    bloom::Params params;
+    bool valid;
+  } last;
+  if (last.valid && last.n == n && last.p == p) return last.params;
   bloom::Params params;
   check_parameter(bloom::size_split_block(n, p, &params),
                   "Size a filter by n >= 1, the number of distinct values it should hold, and "
@@ -36,6 +48,7 @@ bloom::Params bloom_sized_layout(int64 n, double p, bloom::Layout layout) {
                   "filter has at most %llu bits (128 MiB). bloom_sizing(n, p, 'split_block') "
                   "shows the size before building.",
                   static_cast<unsigned long long>(bloom::split_block::kMaxBits));
+  last = {n, p, params, true};
   return params;
 }
 

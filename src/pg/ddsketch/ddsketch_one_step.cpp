@@ -126,7 +126,7 @@ Datum add_asked(FunctionCallInfo fcinfo, const RowRequest& request) {
   const bool in_agg = in_aggregate(fcinfo);
   uint8_t* state =
       PG_ARGISNULL(0) ? new_percentile_state(request) : PercentileStates::take(fcinfo, in_agg);
-  state::Request asked;
+  state::Request asked{};
   // take() returned a working state (is_working found its tail) or refused.
   if (!state::find_request(state, PercentileStates::length_of(state), &asked) ||
       asked.size != request.size || std::memcmp(asked.fractions, request.bytes, request.size) != 0)
