@@ -68,6 +68,11 @@ double param_value(FunctionCallInfo fcinfo, const AggSpec& spec, int first, int 
 const cms::Params& agg_params(FunctionCallInfo fcinfo, AggSite* site, const AggSpec& spec) {
   const int first = spec.weighted ? 3 : 2;
   const int count = PG_NARGS() - first;
+  // cms_agg(v), the common call: no parameter arguments to read or compare
+  // once the first row has resolved the defaults (a call site's argument
+  // count never changes). Without this each row paid ~50 instructions
+  // zeroing and comparing four unused arguments (+14% per row over 0.2.0).
+  if (count == 0 && likely(site->resolved)) return site->params;
   double args[kMaxParams] = {0, 0, 0, 0};
   for (int i = 0; i < count; i++) {
     if (PG_ARGISNULL(first + i))
