@@ -13,6 +13,9 @@ SELECT g, (g::bigint * 2654435761) % 50000, 'item-' || (200000 / g), (g % 301) /
 FROM generate_series(1, 200000) g;
 INSERT INTO one_step VALUES (0, NULL, NULL, NULL, NULL);
 ANALYZE one_step;
+-- Serial until the parallel section: an error then comes from the backend,
+-- never from a worker (whose CONTEXT line would depend on the plan).
+SET max_parallel_workers_per_gather = 0;
 
 -- approx_count_distinct(v) is hll_cardinality(hll_agg(v)), for any type.
 SELECT approx_count_distinct(v) = hll_cardinality(hll_agg(v)) AS bigint_same,
