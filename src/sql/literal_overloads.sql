@@ -24,14 +24,7 @@
 -- nothing changes.
 DO $literal$
 DECLARE
-  -- The extension's functions: a twin is created only when none of them has
-  -- its signature yet, and is one from then on.
-  members oid[] := ARRAY(SELECT objid FROM pg_catalog.pg_depend
-                         WHERE refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
-                           AND refobjid = (SELECT oid FROM pg_catalog.pg_extension WHERE extname = 'sketch')
-                           AND classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND deptype = 'e');
   fn record;
-  twin record;
   twin_args text;
   twin_sig text;
 BEGIN
@@ -42,7 +35,12 @@ BEGIN
            pg_catalog.obj_description(p.oid, 'pg_proc') AS comment
     FROM pg_catalog.pg_proc p
     WHERE p.pronamespace = '@extschema@'::regnamespace AND p.prokind = 'f'
-      AND 'anyelement'::regtype = ANY (p.proargtypes::oid[]) AND p.oid = ANY (members)
+      AND 'anyelement'::regtype = ANY (p.proargtypes::oid[])
+      AND EXISTS (SELECT 1 FROM pg_catalog.pg_depend d
+                  JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+                  WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND d.objid = p.oid
+                    AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
+                    AND d.deptype = 'e')
       AND p.prorettype <> 'anyelement'::regtype AND NOT p.proretset
       -- or a record of OUT parameters, none of them polymorphic
       AND (p.prorettype <> 'record'::regtype OR
@@ -63,45 +61,60 @@ BEGIN
              pg_catalog.string_agg(CASE WHEN x = 'anyelement'::regtype THEN 'unknown'
                                         ELSE x::regtype::text END, ', ' ORDER BY i))
       INTO twin_sig FROM unnest(fn.argtypes) WITH ORDINALITY AS u(x, i);
-    IF NOT coalesce(pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid = ANY (members), false) THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
       EXECUTE pg_catalog.format(
         'CREATE FUNCTION @extschema@.%I(%s) RETURNS %s AS %L, %L LANGUAGE C %s %s PARALLEL SAFE',
         fn.proname, twin_args, fn.prorettype::regtype, fn.probin, fn.prosrc,
         CASE fn.provolatile WHEN 'i' THEN 'IMMUTABLE' WHEN 's' THEN 'STABLE' ELSE 'VOLATILE' END,
         CASE WHEN fn.proisstrict THEN 'STRICT' ELSE 'CALLED ON NULL INPUT' END);
-      members := members || pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid;
     END IF;
     -- The twin's comment follows its original's, also when the twin exists
     -- already (an upgrade that changed the original's comment).
     EXECUTE pg_catalog.format('COMMENT ON FUNCTION @extschema@.%I(%s) IS %L', fn.proname, twin_args,
       fn.comment || ' (a quoted literal, hashed as text)');
   END LOOP;
-
-  -- cms_add(s, 'x', 3): with a literal value and an integer count, the twin
-  -- (cms, unknown, bigint) and (cms, anyelement, bigint) tie (an unknown
-  -- argument matches neither exactly, and both need integer -> bigint), so
-  -- PostgreSQL called the call ambiguous. A twin whose count is an integer
-  -- matches it exactly; 'x' with a bigint count still resolves to the bigint
-  -- twin. The same for topk_add(s, 'x', 3). Each is created only when the
-  -- extension has no such member yet, as above.
-  FOR twin IN
-    SELECT * FROM (VALUES
-      ('cms_add', 'cms', 'count', 'cms_add_int4_count',
-       'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)'),
-      ('topk_add', 'topk', 'weight', 'topk_add_int4_weight',
-       'The summary with weight more occurrences of the item; a NULL item or a NULL or zero weight leaves it unchanged, a negative weight is an error, a NULL summary gives NULL (a quoted literal, hashed as text)'))
-      AS t(name, sketch_type, count_name, symbol, comment)
-  LOOP
-    twin_sig := pg_catalog.format('@extschema@.%I(@extschema@.%I, pg_catalog.unknown, integer)',
-                                  twin.name, twin.sketch_type);
-    IF NOT coalesce(pg_catalog.to_regprocedure(twin_sig)::pg_catalog.oid = ANY (members), false) THEN
-      EXECUTE pg_catalog.format(
-        'CREATE FUNCTION @extschema@.%I(sketch @extschema@.%I, value pg_catalog.unknown, %I integer) '
-        'RETURNS @extschema@.%I AS %L, %L LANGUAGE C IMMUTABLE PARALLEL SAFE',
-        twin.name, twin.sketch_type, twin.count_name, twin.sketch_type, 'MODULE_PATHNAME',
-        twin.symbol);
-      EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', twin_sig, twin.comment);
-    END IF;
-  END LOOP;
 END
 $literal$;
+
+-- cms_add(s, 'x', 3): with a literal value and an integer count, the twin
+-- (cms, unknown, bigint) and (cms, anyelement, bigint) tie (an unknown
+-- argument matches neither exactly, and both need integer -> bigint), so
+-- PostgreSQL called the call ambiguous. A twin whose count is an integer
+-- matches it exactly; 'x' with a bigint count still resolves to the bigint
+-- twin. The same for topk_add(s, 'x', 3). Each is created only when the
+-- extension has no such member yet, as above.
+DO $integer_twins$
+BEGIN
+  IF NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(
+              '@extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer)')::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+    CREATE FUNCTION @extschema@.cms_add(sketch @extschema@.cms, value pg_catalog.unknown, count integer)
+      RETURNS @extschema@.cms AS 'MODULE_PATHNAME', 'cms_add_int4_count'
+      LANGUAGE C IMMUTABLE PARALLEL SAFE;
+    COMMENT ON FUNCTION @extschema@.cms_add(@extschema@.cms, pg_catalog.unknown, integer) IS
+      'The sketch with count more occurrences of the value; a NULL value or a NULL or zero count leaves it unchanged, a negative count is an error, a NULL sketch gives NULL (a quoted literal, hashed as text)';
+  END IF;
+  IF NOT EXISTS (
+      SELECT 1 FROM pg_catalog.pg_depend d
+      JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid AND e.extname = 'sketch'
+      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND d.objid = pg_catalog.to_regprocedure(
+              '@extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer)')::pg_catalog.oid
+        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.deptype = 'e') THEN
+    CREATE FUNCTION @extschema@.topk_add(sketch @extschema@.topk, value pg_catalog.unknown, weight integer)
+      RETURNS @extschema@.topk AS 'MODULE_PATHNAME', 'topk_add_int4_weight'
+      LANGUAGE C IMMUTABLE PARALLEL SAFE;
+    COMMENT ON FUNCTION @extschema@.topk_add(@extschema@.topk, pg_catalog.unknown, integer) IS
+      'The summary with weight more occurrences of the item; a NULL item or a NULL or zero weight leaves it unchanged, a negative weight is an error, a NULL summary gives NULL (a quoted literal, hashed as text)';
+  END IF;
+END
+$integer_twins$;
