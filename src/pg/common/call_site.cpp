@@ -2,12 +2,9 @@
 
 namespace sketch::pg {
 
-void require_parameters(FunctionCallInfo fcinfo, int first, const char* aggregate,
-                        const char* names) {
-  for (int i = first; i < PG_NARGS(); i++)
-    if (PG_ARGISNULL(i))
-      ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-                      errmsg("%s parameters %s must not be NULL", aggregate, names)));
+void raise_null_parameters(const char* aggregate, const char* names) {
+  ereport(ERROR, (errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+                  errmsg("%s parameters %s must not be NULL", aggregate, names)));
 }
 
 bool weight_arg(FunctionCallInfo fcinfo, int argno, bool int4, const char* what,

@@ -128,8 +128,9 @@ Datum add_asked(FunctionCallInfo fcinfo, const RowRequest& request) {
       PG_ARGISNULL(0) ? new_percentile_state(request) : PercentileStates::take(fcinfo, in_agg);
   state::Request asked{};
   // take() returned a working state (is_working found its tail) or refused.
+  const state::Request row{request.bytes, 0, request.size};
   if (!state::find_request(state, PercentileStates::length_of(state), &asked) ||
-      asked.size != request.size || std::memcmp(asked.fractions, request.bytes, request.size) != 0)
+      !state::same_request(asked, row))
     report_other_request();
   ddsketch::Family::Element element{value};
   return PercentileStates::give(PercentileStates::add(state, element), in_agg);
