@@ -80,7 +80,7 @@ Datum agg_trans(FunctionCallInfo fcinfo) {
   if (unlikely(bloom::bits_of(state) != params.bits || bloom::hashes_of(state) != params.hashes))
     report_other_params<Sizing>(state, params, args);
   BloomStates::accept_kind(state, &site->value);
-  return BloomStates::give(BloomStates::add(state, element), in_agg);
+  return BloomStates::give(fcinfo, BloomStates::add(state, element), in_agg);
 }
 
 }  // namespace

@@ -74,7 +74,7 @@ extern "C" Datum bloom_add(PG_FUNCTION_ARGS) {
     element.hash = hash_element128(&cache->hasher, PG_GETARG_DATUM(1));
     BloomStates::accept_kind(state, &cache->hasher);
   }
-  return BloomStates::give(BloomStates::add(state, element), false);
+  return BloomStates::give(fcinfo, BloomStates::add(state, element), false);
 }
 
 extern "C" Datum bloom_union2(PG_FUNCTION_ARGS) { return BloomStates::union2(fcinfo); }

@@ -97,7 +97,7 @@ extern "C" Datum bloom_agg_layout_trans(PG_FUNCTION_ARGS) {
       report_unrepresentable(&cache->parquet, target);
     BloomStates::raise_if(state::accept_kind(state, target));
   }
-  return BloomStates::give(BloomStates::add(state, element), in_agg);
+  return BloomStates::give(fcinfo, BloomStates::add(state, element), in_agg);
 }
 
 extern "C" Datum bloom_empty_layout(PG_FUNCTION_ARGS) {

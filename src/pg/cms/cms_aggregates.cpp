@@ -120,7 +120,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, const AggSpec& spec) {
   uint8_t* state = CmsStates::take_or_make(
       fcinfo, site->in_aggregate, [&] { return cms_new_state(params); },
       [&](const uint8_t* s) { check_state_params(s, params); });
-  return CmsStates::give(cms_state_add(state, hash, count, &site->value, value),
+  return CmsStates::give(fcinfo, cms_state_add(state, hash, count, &site->value, value),
                          site->in_aggregate);
 }
 

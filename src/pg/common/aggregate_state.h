@@ -26,6 +26,7 @@
 #include "pg/common/postgres_headers.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
+#include "pg/common/trusted_state.h"
 
 namespace sketch::pg {
 
@@ -97,6 +98,9 @@ struct SketchStates {
     // A plain 4-byte-header value of the executor's own; anything compressed,
     // short-headered or external is read through a detoasted copy.
     const bool owned = in_agg && !VARATT_IS_EXTENDED(raw);
+    // The state this call site handed back in place on an earlier row
+    // needs no shape check (trusted_state.h says why that is sound).
+    if (likely(owned) && is_trusted_state(fcinfo, raw)) return payload(raw);
     struct varlena* v = owned ? raw : PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
     uint8_t* state = nullptr;
     raise_if(state::to_working<Family>(payload(v), VARSIZE(v) - VARHDRSZ, owned, allocate,
@@ -168,7 +172,7 @@ struct SketchStates {
     auto e = element(hasher, PG_GETARG_DATUM(1));
     uint8_t* state = take(fcinfo, false);
     accept_kind(state, hasher);
-    return give(adder(state, e), false);
+    return give(fcinfo, adder(state, e), false);
   }
 
   // A refused growth: a family limit (kOverflow) with the family's hint,
@@ -188,9 +192,17 @@ struct SketchStates {
 
   // The result of a transition or combine function: the working state inside
   // an aggregate, the stored form anywhere else (working forms never leave
-  // an aggregate through our own functions).
-  static pg_attribute_always_inline Datum give(uint8_t* state, bool in_agg) {
-    if (likely(in_agg)) return PointerGetDatum(datum_of(state));
+  // an aggregate through our own functions). Inside an aggregate the call
+  // site remembers a state handed back in place and forgets any other
+  // (trusted_state.h): every function that take()s its state in an
+  // aggregate returns it through here.
+  static pg_attribute_always_inline Datum give(FunctionCallInfo fcinfo, uint8_t* state,
+                                               bool in_agg) {
+    if (likely(in_agg)) {
+      struct varlena* result = datum_of(state);
+      remember_result_state(fcinfo, result);
+      return PointerGetDatum(result);
+    }
     return give_stored(state);
   }
 
@@ -239,7 +251,7 @@ struct SketchStates {
       return PointerGetDatum(datum_of(out));
     }
     const View b = view_arg(fcinfo, 1);
-    return give(merge(take(fcinfo, false), b), false);
+    return give(fcinfo, merge(take(fcinfo, false), b), false);
   }
 
   // The common shape of a union's transition and combine function:
@@ -251,8 +263,8 @@ struct SketchStates {
     }
     const bool in_agg = in_aggregate(fcinfo);
     const View other = view_arg(fcinfo, 1);
-    if (PG_ARGISNULL(0)) return give(copy(other), in_agg);
-    return give(merge(take(fcinfo, in_agg), other), in_agg);
+    if (PG_ARGISNULL(0)) return give(fcinfo, copy(other), in_agg);
+    return give(fcinfo, merge(take(fcinfo, in_agg), other), in_agg);
   }
 };
 

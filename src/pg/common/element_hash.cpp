@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/common/canonical.h"
+#include "pg/common/fn_extra.h"
 
 extern "C" {
 #include "access/transam.h"
@@ -296,13 +297,9 @@ void check_value_kind(const uint8* sketch, const ElementHasher* hasher) {
 ElementHasher* element_hasher(FunctionCallInfo fcinfo, int argno) {
   // A call site's argument types never change, so after the first row this
   // is one load and one branch.
-  auto* cached = static_cast<ElementHasher*>(fcinfo->flinfo->fn_extra);
-  if (cached != nullptr) return cached;
-  auto* hasher = static_cast<ElementHasher*>(
-      MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ElementHasher)));
-  init_element_hasher(fcinfo, argno, hasher);
-  fcinfo->flinfo->fn_extra = hasher;
-  return hasher;
+  return fn_extra_of<ElementHasher>(fcinfo, [fcinfo, argno](ElementHasher* hasher) {
+    init_element_hasher(fcinfo, argno, hasher);
+  });
 }
 
 void element_bytes(const ElementHasher* hasher, Datum value, ElementBytes* out) {

@@ -112,7 +112,7 @@ Datum add_item(FunctionCallInfo fcinfo, bool int4_weight) {
       fcinfo, [fcinfo](ItemSource* s) { init_item_source(fcinfo, 1, s); });
   const uint64 hash = hash_element64(&source->hasher, PG_GETARG_DATUM(1));
   uint8_t* state = kAdd(States::take(fcinfo, false), hash, weight, source, PG_GETARG_DATUM(1));
-  return States::give(state, false);
+  return States::give(fcinfo, state, false);
 }
 
 }  // namespace sketch::pg

@@ -64,7 +64,7 @@ extern "C" Datum counting_bloom_agg_trans(PG_FUNCTION_ARGS) {
                counting_bloom::hashes_of(state) != params.hashes))
     report_other_params(state, params, site->args[0], site->args[1]);
   CountingBloomStates::accept_kind(state, &site->value);
-  return CountingBloomStates::give(CountingBloomStates::add(state, element), in_agg);
+  return CountingBloomStates::give(fcinfo, CountingBloomStates::add(state, element), in_agg);
 }
 
 SKETCH_UNION_AND_FINAL(counting_bloom, CountingBloomStates)

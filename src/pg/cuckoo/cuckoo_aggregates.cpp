@@ -62,7 +62,7 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
                load_le64(state + cuckoo::kFirstSubfilterOffset) != params.buckets))
     report_other_params(state, params, site->args[0], site->args[1]);
   CuckooStates::accept_kind(state, &site->value);
-  return CuckooStates::give(cuckoo_add_element(state, element), in_agg);
+  return CuckooStates::give(fcinfo, cuckoo_add_element(state, element), in_agg);
 }
 
 SKETCH_UNION_AND_FINAL(cuckoo, CuckooStates)

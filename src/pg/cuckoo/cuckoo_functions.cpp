@@ -59,7 +59,7 @@ extern "C" Datum cuckoo_delete(PG_FUNCTION_ARGS) {
   uint8_t* state = cuckoo_settle_state(CuckooStates::take(fcinfo, false));
   check_value_kind(state, hasher);
   cuckoo::delete_hash(state, hash);
-  return CuckooStates::give(state, false);
+  return CuckooStates::give(fcinfo, state, false);
 }
 
 extern "C" Datum cuckoo_union2(PG_FUNCTION_ARGS) { return CuckooStates::union2(fcinfo); }

@@ -87,7 +87,7 @@ extern "C" Datum ddsketch_agg_trans(PG_FUNCTION_ARGS) {
   bool in_agg;
   uint8_t* state = state_for_row(fcinfo, 2, &in_agg);
   ddsketch::Family::Element element{value};
-  return DdsketchStates::give(DdsketchStates::add(state, element), in_agg);
+  return DdsketchStates::give(fcinfo, DdsketchStates::add(state, element), in_agg);
 }
 
 // ddsketch_agg_weighted_trans(state ddsketch, value float8, count bigint [,
@@ -105,7 +105,7 @@ extern "C" Datum ddsketch_agg_weighted_trans(PG_FUNCTION_ARGS) {
   uint8_t* state = state_for_row(fcinfo, 3, &in_agg);
   ddsketch_check_fits(state, weight);
   ddsketch::Family::Element element{value, weight};
-  return DdsketchStates::give(DdsketchStates::add(state, element), in_agg);
+  return DdsketchStates::give(fcinfo, DdsketchStates::add(state, element), in_agg);
 }
 
 SKETCH_UNION_AND_FINAL(ddsketch, DdsketchStates)

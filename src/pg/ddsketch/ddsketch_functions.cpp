@@ -53,7 +53,7 @@ extern "C" Datum ddsketch_add(PG_FUNCTION_ARGS) {
   ddsketch_check_value(value);
   ddsketch::Family::Element element{value};
   uint8_t* state = DdsketchStates::add(DdsketchStates::take(fcinfo, false), element);
-  return DdsketchStates::give(state, false);
+  return DdsketchStates::give(fcinfo, state, false);
 }
 
 // ddsketch_add(sketch, value, count): the value `count` times at once, with
@@ -69,7 +69,7 @@ extern "C" Datum ddsketch_add_count(PG_FUNCTION_ARGS) {
   uint8_t* state = DdsketchStates::take(fcinfo, false);
   ddsketch_check_fits(state, weight);
   ddsketch::Family::Element element{value, weight};
-  return DdsketchStates::give(DdsketchStates::add(state, element), false);
+  return DdsketchStates::give(fcinfo, DdsketchStates::add(state, element), false);
 }
 
 extern "C" Datum ddsketch_union2(PG_FUNCTION_ARGS) { return DdsketchStates::union2(fcinfo); }

@@ -133,7 +133,7 @@ Datum add_asked(FunctionCallInfo fcinfo, const RowRequest& request) {
       !state::same_request(asked, row))
     report_other_request();
   ddsketch::Family::Element element{value};
-  return PercentileStates::give(PercentileStates::add(state, element), in_agg);
+  return PercentileStates::give(fcinfo, PercentileStates::add(state, element), in_agg);
 }
 
 void require_fractions(FunctionCallInfo fcinfo, const char* what) {

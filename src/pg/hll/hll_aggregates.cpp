@@ -47,7 +47,7 @@ extern "C" Datum hll_agg_trans(PG_FUNCTION_ARGS) {
           psprintf("The aggregate started with p = %d and now got p = %d.", state_p, p));
   }
   HllStates::accept_kind(state, hasher);
-  return HllStates::give(HllStates::add(state, element), in_agg);
+  return HllStates::give(fcinfo, HllStates::add(state, element), in_agg);
 }
 
 SKETCH_UNION_AND_FINAL(hll, HllStates)

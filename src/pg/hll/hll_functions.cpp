@@ -64,7 +64,7 @@ extern "C" Datum hll_add(PG_FUNCTION_ARGS) {
   hll::Family::Element element{hash_element64(hasher, PG_GETARG_DATUM(1))};
   uint8_t* state = HllStates::take(fcinfo, false);
   HllStates::accept_kind(state, hasher);
-  return HllStates::give(HllStates::add(state, element), false);
+  return HllStates::give(fcinfo, HllStates::add(state, element), false);
 }
 
 extern "C" Datum hll_union2(PG_FUNCTION_ARGS) { return HllStates::union2(fcinfo); }

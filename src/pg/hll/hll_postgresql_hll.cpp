@@ -117,7 +117,7 @@ Datum add_value(FunctionCallInfo fcinfo, PeerValueRule rule, bool resolve) {
   const int32 seed = pghll::params_of(v).seed;
   hll::Family::Element element{peer_value_hash(hasher, PG_GETARG_DATUM(1), seed),
                                pghll::kIdentity, seed};
-  return HllStates::give(HllStates::add(state, element), false);
+  return HllStates::give(fcinfo, HllStates::add(state, element), false);
 }
 
 // hll_postgresql_hll_agg(value [, log2m, regwidth, expthresh, sparseon, seed])
@@ -146,7 +146,7 @@ Datum agg_trans(FunctionCallInfo fcinfo) {
       peer_value_hash(site_hasher(fcinfo, "hll_postgresql_hll_agg"), PG_GETARG_DATUM(1),
                       params.seed),
       pghll::kIdentity, params.seed};
-  return HllStates::give(HllStates::add(state, element), in_agg);
+  return HllStates::give(fcinfo, HllStates::add(state, element), in_agg);
 }
 
 }  // namespace

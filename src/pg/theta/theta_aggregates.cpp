@@ -54,7 +54,7 @@ extern "C" Datum theta_agg_trans(PG_FUNCTION_ARGS) {
         if (unlikely(theta::lg_k_of(s) != lg_k)) report_other_lg_k(theta::lg_k_of(s), lg_k);
       });
   ThetaStates::accept_kind(state, &site->value);
-  return ThetaStates::give(ThetaStates::add(state, element), site->in_aggregate);
+  return ThetaStates::give(fcinfo, ThetaStates::add(state, element), site->in_aggregate);
 }
 
 // theta_union_trans(state theta, other theta): transition of theta_union
@@ -76,7 +76,8 @@ extern "C" Datum theta_intersect_trans(PG_FUNCTION_ARGS) {
   }
   const bool in_agg = in_aggregate(fcinfo);
   const theta::View other = ThetaIntersectStates::stored_view_arg(fcinfo, 1);
-  if (PG_ARGISNULL(0)) return ThetaIntersectStates::give(ThetaIntersectStates::copy(other), in_agg);
+  if (PG_ARGISNULL(0))
+    return ThetaIntersectStates::give(fcinfo, ThetaIntersectStates::copy(other), in_agg);
   uint8_t* state = ThetaIntersectStates::take(fcinfo, in_agg);
-  return ThetaIntersectStates::give(ThetaIntersectStates::merge(state, other), in_agg);
+  return ThetaIntersectStates::give(fcinfo, ThetaIntersectStates::merge(state, other), in_agg);
 }

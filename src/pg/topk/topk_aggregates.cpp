@@ -52,7 +52,7 @@ Datum agg_trans(FunctionCallInfo fcinfo, bool weighted) {
       [k](const uint8_t* s) {
         if (unlikely(topk::k_of(s) != k)) report_other_k(topk::k_of(s), k);
       });
-  return TopkStates::give(topk_state_add(state, hash, weight, &site->value, value),
+  return TopkStates::give(fcinfo, topk_state_add(state, hash, weight, &site->value, value),
                           site->in_aggregate);
 }
 
