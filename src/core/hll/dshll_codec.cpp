@@ -377,6 +377,10 @@ void write_compact(const Model& m, uint8_t* dst) {
     dst[6] = list ? static_cast<uint8_t>(m.count) : 0;
     uint8_t* out = dst + (list ? kListPreambleBytes : kSetPreambleBytes);
     if (!list) store_le32(dst + 8, m.count);
+    if (m.coupon_bytes != nullptr) {
+      std::memcpy(out, m.coupon_bytes, 4 * size_t{m.count});
+      return;
+    }
     for (uint32_t i = 0; i < (1u << m.lg_arr); i++)
       if (m.slots[i] != 0) store_le32(out, m.slots[i]), out += 4;
     return;

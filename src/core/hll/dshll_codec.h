@@ -130,6 +130,9 @@ struct Model {
   const uint8_t* registers;
   double hip_accum, kxq0, kxq1;
   bool out_of_order;
+  // LIST/SET: when set, the `count` coupons to write, little-endian and
+  // already in the order to write them (a stored sketch's); `slots` unused.
+  const uint8_t* coupon_bytes = nullptr;
 };
 
 // The compact form the C++ library writes (its serialize_compact), bytes.
