@@ -1,6 +1,7 @@
 // DataSketches HLL bytes: parse and write (dshll_codec.h).
 #include "core/hll/dshll_codec.h"
 
+#include <cmath>
 #include <cstring>
 
 #include "core/common/bytes.h"
@@ -18,6 +19,7 @@ constexpr uint8_t kFullSizeFlag = 32;
 constexpr uint8_t kKnownFlags = kBigEndianFlag | kReadOnlyFlag | kEmptyFlag | kCompactFlag |
                                 kOutOfOrderFlag | kFullSizeFlag;
 constexpr uint32_t kAuxToken = 15;
+constexpr uint32_t kMaxAuxEntries = 8192;
 constexpr size_t kListPreambleBytes = 8;
 constexpr size_t kSetPreambleBytes = 12;
 
@@ -115,8 +117,12 @@ Status check_registers(const Parsed& p) {
   }
   const uint32_t k = 1u << p.lg_k;
   // numAtCurMin counts the registers at curMin (0 in HLL_6 and HLL_8).
+  // kxq0 and kxq1 are sums of powers of two that doubles hold exactly (at
+  // most 53 bits apart for any lgK): the library's are these sums exactly,
+  // and HIP updates of a sketch whose sums were forged could turn negative.
   int min_value = kMaxRegisterValue + 1;
   uint32_t at_cur_min = 0;
+  double kxq0 = 0, kxq1 = 0;
   for (uint32_t s = 0; s < k; s++) {
     uint32_t v;
     if (p.type == TgtType::kHll8) {
@@ -125,8 +131,17 @@ Status check_registers(const Parsed& p) {
       v = get6(p.registers, s);
     } else {
       v = nibble(p.registers, s) + static_cast<uint32_t>(p.cur_min);
+      if (nibble(p.registers, s) == kAuxToken) {
+        // The value is the aux entry's (check_hll4 matched them one to one).
+        for (uint32_t i = 0; i < p.aux_slots; i++) {
+          const uint32_t e = load_le32(p.aux + 4 * i);
+          if (e != 0 && (e & (k - 1)) == s) v = e >> 26;
+        }
+      }
     }
     if (v > kMaxRegisterValue) return bad("a register value above 63");
+    if (v < 32) kxq0 += std::ldexp(1.0, -static_cast<int>(v));
+    else kxq1 += std::ldexp(1.0, -static_cast<int>(v));
     if (static_cast<int>(v) < min_value) min_value = static_cast<int>(v);
     at_cur_min += static_cast<int>(v) == p.cur_min;
   }
@@ -134,6 +149,7 @@ Status check_registers(const Parsed& p) {
     return bad("curMin is not the smallest register value");
   if (p.num_at_cur_min != at_cur_min)
     return bad("numAtCurMin does not count the registers at curMin");
+  if (p.kxq0 != kxq0 || p.kxq1 != kxq1) return bad("kxq0 or kxq1 does not match the registers");
   if (p.type == TgtType::kHll6 && (k * 6) % 8 == 0 && p.registers[k * 3 / 4] != 0)
     return bad("padding after the HLL_6 registers is not zero");
   return Status::ok();
@@ -276,13 +292,17 @@ Status parse(const uint8_t* b, size_t len, Parsed* out) {
       if (p.cur_min > kMaxRegisterValue) return bad("curMin above 63");
       p.registers = b + kHllPreambleBytes;
       const size_t regs = register_bytes(p.type, p.lg_k);
-      if (p.aux_count > k) return bad("an aux count above K");
+      // The checks compare aux entries pairwise: a bound keeps them fast.
+      // The libraries hold far fewer (values 15 above the smallest register
+      // are rare: about K / 2^11 at any n).
+      if (p.aux_count > kMaxAuxEntries) return bad("more than 8192 aux entries");
       size_t want = kHllPreambleBytes + regs;
       if (p.type == TgtType::kHll4) {
         if (p.compact) {
           p.aux_slots = p.aux_count;
         } else if (len != want || p.aux_count != 0) {
-          if (p.lg_arr < 2 || p.lg_arr > p.lg_k) return bad("an aux table size outside 4..K");
+          if (p.lg_arr < 2 || p.lg_arr > 14 || p.lg_arr > p.lg_k)
+            return bad("an aux table size outside 4..min(K, 16384)");
           p.aux_slots = 1u << p.lg_arr;
         }
         want += 4 * size_t{p.aux_slots};

@@ -254,8 +254,12 @@ void write_working(const View& v, uint8_t* dst) {
   const uint32_t count = load_le32(s + kCountOffset);
   for (uint32_t i = 0; i < count; i++) {
     const uint32_t c = load_le32(s + kDataOffset + 4 * i);
-    if (b.mode == Mode::kList) b.slots[i] = c;
-    else b.slots[~set_find(b.slots, b.lg_arr, c)] = c;
+    if (b.mode == Mode::kList) {
+      b.slots[i] = c;
+      continue;
+    }
+    const int32_t at = set_find(b.slots, b.lg_arr, c);
+    if (at < 0 && at != INT32_MIN) b.slots[~at] = c;
   }
 }
 
@@ -351,7 +355,8 @@ double estimate(const View& v) {
   constexpr int q = kMaxRegisterValue - 1;
   uint32_t histogram[q + 2] = {};
   const uint8_t* regs = registers_of(v);
-  for (uint32_t s = 0; s < k_of(v.p); s++) histogram[regs[s]]++;
+  // A forged state's register above 63 counts as saturated.
+  for (uint32_t s = 0; s < k_of(v.p); s++) histogram[regs[s] > q + 1 ? q + 1 : regs[s]]++;
   return detail::ertl_estimate(histogram, k_of(v.p), q);
 }
 

@@ -17,8 +17,11 @@ bool over_three_quarters(uint32_t count, int lg_arr) {
 
 void insert_all(Builder* b, const uint32_t* from, uint32_t n, int lg_arr) {
   std::memset(b->slots, 0, sizeof(uint32_t) << lg_arr);
-  for (uint32_t i = 0; i < n; i++)
-    if (from[i] != 0) b->slots[~set_find(b->slots, lg_arr, from[i])] = from[i];
+  for (uint32_t i = 0; i < n; i++) {
+    if (from[i] == 0) continue;
+    const int32_t at = set_find(b->slots, lg_arr, from[i]);
+    if (at < 0 && at != INT32_MIN) b->slots[~at] = from[i];  // full: only a forged state
+  }
   b->lg_arr = lg_arr;
 }
 
@@ -70,7 +73,7 @@ void promote(Builder* b) {
   b->kxq0 = k;
   b->kxq1 = 0;
   b->hip_accum = 0;
-  for (uint32_t i = 0; i < (1u << b->lg_arr); i++) {
+  for (uint32_t i = 0; i < (b->mode == Mode::kList ? 8u : (1u << b->lg_arr)); i++) {
     const uint32_t c = b->slots[i];
     if (c != 0) update_register(b, c & (k - 1), coupon_value(c));
   }
@@ -102,7 +105,8 @@ void add_coupon(Builder* b, uint32_t coupon) {
     return;
   }
   const int32_t at = set_find(b->slots, b->lg_arr, coupon);
-  if (at >= 0) return;
+  // INT32_MIN: a full table, which only a forged state can hold.
+  if (at >= 0 || at == INT32_MIN) return;
   b->slots[~at] = coupon;
   b->count++;
   if (!over_three_quarters(b->count, b->lg_arr)) return;
