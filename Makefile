@@ -269,13 +269,16 @@ citus:
 # test/interop/parquet; SKIPPED without node/npm, a failure when CI=true),
 # hll's postgresql-hll sketches against the installed peer
 # (test/interop/postgresql_hll.sh; SKIPPED without it, a failure when CI=true)
-# and ddsketch_from_otel against the OpenTelemetry JS SDK (test/interop/otel.sh).
+# ddsketch_from_otel against the OpenTelemetry JS SDK (test/interop/otel.sh)
+# and hll's DataSketches sketches against the libraries' own files
+# (test/interop/datasketches.sh; SKIPPED without them).
 interop:
 	$(MAKE) all
 	$(MAKE) install
 	bash test/cluster.sh run -- bash test/interop/parquet.sh; rc=$$?; \
 	bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1; \
-	bash test/cluster.sh run -- bash test/interop/otel.sh || rc=1; exit $$rc
+	bash test/cluster.sh run -- bash test/interop/otel.sh || rc=1; \
+	bash test/cluster.sh run -- bash test/interop/datasketches.sh || rc=1; exit $$rc
 
 # Every ```sql block of README.md and docs/*.md runs, and the results the
 # docs show are compared (test/docs/run.sh).
