@@ -25,7 +25,7 @@ SELECT label, pg_temp.attempt(query) AS result FROM (VALUES
   ('bloom bytes as hll',    $q$SELECT '\x534b0301010a010000000000'::hll$q$),
   ('unknown version',       $q$SELECT '\x534b0102010a010000000000'::hll$q$),
   ('version zero',          $q$SELECT '\x534b0100010a010000000000'::hll$q$),
-  ('unknown hash',          $q$SELECT '\x534b0101030a010000000000'::hll$q$),
+  ('unknown hash',          $q$SELECT '\x534b0101040a010000000000'::hll$q$),
   ('precision 3',           $q$SELECT '\x534b01010103010000000000'::hll$q$),
   ('precision 19',          $q$SELECT '\x534b01010113010000000000'::hll$q$),
   ('unknown encoding',      $q$SELECT '\x534b0101010a040000000000'::hll$q$),

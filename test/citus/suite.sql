@@ -1620,3 +1620,21 @@ FROM (VALUES
       $q$SELECT kind || ' ' || hll_union(hll_from_postgresql_hll(hll_to_postgresql_hll(hll_postgresql_hll_add(hll_postgresql_hll_empty(12, 5, -1, 1, 9), user_id)), 9))::text FROM %s GROUP BY kind ORDER BY kind$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- hll_datasketches_agg (DataSketches' hashing, hash identity 3) splits like
+-- hll_agg: its registers and estimates do not depend on the order rows
+-- arrive in (a SET's table layout and the HIP estimate do, so bytes are
+-- compared only through the registers of HLL mode), per tenant (pushed
+-- down), per kind (split) and over all rows; and the import of the
+-- libraries' bytes on the shards with hll_union split over them.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'hll_datasketches_agg(user_id) per tenant (pushed down) = local, estimates',
+      $q$SELECT tenant_id || ' ' || hll_cardinality(hll_datasketches_agg(user_id::bigint)) FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (2, 'hll_datasketches_agg(user_id) per kind (split) = local, estimates',
+      $q$SELECT kind || ' ' || hll_cardinality(hll_datasketches_agg(user_id::bigint)) FROM %s GROUP BY kind ORDER BY kind$q$),
+  (3, 'hll_datasketches_agg(page, 4, HLL_8) over all rows (split) = local, exported registers',
+      $q$SELECT substr(hll_to_datasketches(hll_datasketches_agg(page::text, 4, 'HLL_8')), 41)::text FROM %s$q$),
+  (4, 'hll_union(hll_from_datasketches(library bytes)) per kind (split) = local, estimates',
+      $q$SELECT kind || ' ' || hll_cardinality(hll_union(hll_from_datasketches(hll_to_datasketches(hll_datasketches_add(hll_from_datasketches('\x0201070c030c0004'), user_id::bigint))))) FROM %s GROUP BY kind ORDER BY kind$q$)
+) x(o, label, q)
+ORDER BY x.o;

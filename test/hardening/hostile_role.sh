@@ -131,6 +131,11 @@ hll|pghll_explicit_p11|(SELECT hll_postgresql_hll_agg(i) FROM generate_series(1,
 hll|pghll_sparse_p11|(SELECT hll_postgresql_hll_agg(i) FROM generate_series(1, 300) i)|
 hll|pghll_full_p14_r6_seed7|(SELECT hll_postgresql_hll_agg(i, 14, 6, 256, 0, 7) FROM generate_series(1, 20000) i)|
 hll|pghll_imported_full_p4|hll_from_postgresql_hll('\x1404008012')|
+hll|ds_list_p12|(SELECT hll_datasketches_agg(i::bigint) FROM generate_series(1, 3) i)|
+hll|ds_set_p12|(SELECT hll_datasketches_agg(i::bigint) FROM generate_series(1, 100) i)|
+hll|ds_hll4_p12|(SELECT hll_datasketches_agg(i::bigint) FROM generate_series(1, 20000) i)|
+hll|ds_imported_hll8_p10|hll_from_datasketches(hll_to_datasketches((SELECT hll_datasketches_agg(i::bigint, 10, 'HLL_8') FROM generate_series(1, 5000) i)))|
+hll|ds_imported_empty|hll_from_datasketches('\x0201070c030c0004')|
 cms|empty_default|cms_empty()|eps=0.001;delta=0.01
 cms|few_default|(SELECT cms_agg(i) FROM generate_series(1, 3) i)|eps=0.001;delta=0.01
 cms|hundreds_text_default|(SELECT cms_agg(t) FROM d.rows WHERE i <= 300)|eps=0.001;delta=0.01
@@ -216,6 +221,9 @@ hll_agg(anyelement, integer)|{v}, {p}
 hll_union(hll)|{s}
 hll_postgresql_hll_agg(anyelement)|{v}
 hll_postgresql_hll_agg(anyelement, integer, integer, bigint, integer, integer)|{v}, 11, 5, -1, 1, 0
+hll_datasketches_agg(anyelement)|{v}
+hll_datasketches_agg(anyelement, integer)|{v}, {p}
+hll_datasketches_agg(anyelement, integer, text)|{v}, {p}, 'HLL_4'
 cms_agg(anyelement)|{v}
 cms_agg(anyelement, double precision, double precision)|{v}, {eps}, {delta}
 cms_agg(anyelement, double precision, double precision, boolean)|{v}, {eps}, {delta}, {conservative}

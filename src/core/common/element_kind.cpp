@@ -26,6 +26,10 @@ const char* element_kind_name(ElementKind kind) {
     case ElementKind::kParquetDouble: return "Parquet DOUBLE values";
     case ElementKind::kParquetByteArray: return "Parquet BYTE_ARRAY values";
     case ElementKind::kParquetFixed16: return "Parquet FIXED_LEN_BYTE_ARRAY(16) values";
+    case ElementKind::kDatasketchesLong: return "integers hashed as DataSketches longs";
+    case ElementKind::kDatasketchesDouble: return "floating-point numbers hashed as DataSketches doubles";
+    case ElementKind::kDatasketchesBytes: return "strings and byte arrays hashed as DataSketches does";
+    case ElementKind::kDatasketchesImported: return "values of a sketch imported from DataSketches bytes";
     case ElementKind::kNone: return "nothing yet";
   }
   return "invalid";
@@ -55,6 +59,10 @@ const char* element_kind_label(ElementKind kind) {
     case ElementKind::kParquetDouble: return "DOUBLE";
     case ElementKind::kParquetByteArray: return "BYTE_ARRAY";
     case ElementKind::kParquetFixed16: return "FIXED_LEN_BYTE_ARRAY";
+    case ElementKind::kDatasketchesLong: return "DataSketches long";
+    case ElementKind::kDatasketchesDouble: return "DataSketches double";
+    case ElementKind::kDatasketchesBytes: return "DataSketches bytes";
+    case ElementKind::kDatasketchesImported: return "DataSketches import";
     case ElementKind::kNone: return "none";
   }
   return "invalid";
@@ -72,6 +80,20 @@ Status combine_element_kinds(ElementKind a, ElementKind b, ElementKind* out) {
   }
   if (a == ElementKind::kNone) {
     *out = b;
+    return Status::ok();
+  }
+  // An imported DataSketches sketch does not know what its values were; the
+  // libraries merge it with any of theirs, and so do we.
+  const auto is_ds_value_kind = [](ElementKind k) {
+    return is_datasketches_kind(static_cast<uint8_t>(k)) &&
+           k != ElementKind::kDatasketchesImported;
+  };
+  if (a == ElementKind::kDatasketchesImported && is_ds_value_kind(b)) {
+    *out = b;
+    return Status::ok();
+  }
+  if (b == ElementKind::kDatasketchesImported && is_ds_value_kind(a)) {
+    *out = a;
     return Status::ok();
   }
   if (a == ElementKind::kUnknown || b == ElementKind::kUnknown) {

@@ -53,6 +53,17 @@ enum class ElementKind : uint8_t {
   kParquetDouble = 19,     // double precision
   kParquetByteArray = 20,  // text, varchar, bytea, quoted literals
   kParquetFixed16 = 21,    // uuid: FIXED_LEN_BYTE_ARRAY(16)
+  // DataSketches' update() overloads (core/common/datasketches_hash.h): the
+  // kinds of sketches of hash identity 3 only (header.h
+  // kDatasketchesIdentity), whose values are hashed as the Apache
+  // DataSketches libraries hash them. Never valid in other sketches.
+  kDatasketchesLong = 22,    // smallint, integer, bigint widened to int64: update(long)
+  kDatasketchesDouble = 23,  // real, double precision widened to double: update(double)
+  kDatasketchesBytes = 24,   // text as UTF-8, bytea: update(String), update(byte[])
+  // A sketch imported from DataSketches bytes: the bytes do not record what
+  // was hashed, so it combines with any of the three kinds above and the
+  // result takes the other side's kind.
+  kDatasketchesImported = 25,
   kNone = 255,
 };
 
@@ -76,8 +87,15 @@ inline bool is_parquet_kind(uint8_t byte) {
          byte <= static_cast<uint8_t>(ElementKind::kParquetFixed16);
 }
 
+// The DataSketches kinds (sketches of hash identity 3 only).
+inline bool is_datasketches_kind(uint8_t byte) {
+  return byte >= static_cast<uint8_t>(ElementKind::kDatasketchesLong) &&
+         byte <= static_cast<uint8_t>(ElementKind::kDatasketchesImported);
+}
+
 // A short label of the kind for *_info: "number", "text", "interval", ...,
 // the Parquet physical type name ("INT64", "BYTE_ARRAY", ...) for those,
+// "DataSketches long", ... for the DataSketches kinds,
 // "unrecorded" (built by 0.1.0) and "none" (empty, takes the first value's).
 const char* element_kind_label(ElementKind kind);
 
@@ -93,7 +111,8 @@ inline ElementKind element_kind_of(const uint8_t* sketch) {
 inline uint8_t element_kind_byte(const uint8_t* sketch) { return sketch[kElementKindOffset]; }
 
 // The kind of a sketch that holds values of kinds a and b (a merge). Equal
-// kinds, or kNone with anything, agree; kUnknown agrees with a kind whose
+// kinds, or kNone with anything, agree; kDatasketchesImported agrees with
+// the other DataSketches kinds and takes theirs; kUnknown agrees with a kind whose
 // rule did not change. Anything else is kMismatch naming both.
 Status combine_element_kinds(ElementKind a, ElementKind b, ElementKind* out);
 

@@ -62,6 +62,14 @@ constexpr uint8_t kHashIdentity = 1;
 // hll::parse reads it before read_header, which knows identity 1 only.
 constexpr uint8_t kPostgresqlHllIdentity = 2;
 
+// Identity 3, Apache DataSketches' hashing (MurmurHash3 x64 128 with seed
+// 9001 of the libraries' value encodings, core/common/datasketches_hash.h),
+// for sketches read from or written as DataSketches bytes and those built by
+// the *_datasketches_agg / *_datasketches_add functions. Its element kinds are
+// the DataSketches ones (element_kind.h, is_datasketches_kind) only; each
+// family records its own layout and parameters for it.
+constexpr uint8_t kDatasketchesIdentity = 3;
+
 // The magic bytes that open every sketch ("SK").
 constexpr uint8_t kMagic0 = 'S';
 constexpr uint8_t kMagic1 = 'K';

@@ -48,9 +48,16 @@ enum class Encoding : uint8_t {
   kSparseSet = 3,
   kPghll = 4,
   kPghllWorking = 5,
+  kDatasketches = 6,
+  kDatasketchesWorking = 7,
 };
 
 inline bool is_pghll(Encoding e) { return e == Encoding::kPghll || e == Encoding::kPghllWorking; }
+// kDatasketches and kDatasketchesWorking are DataSketches HLL sketches,
+// hash identity 3 (dshll.h).
+inline bool is_dshll(Encoding e) {
+  return e == Encoding::kDatasketches || e == Encoding::kDatasketchesWorking;
+}
 
 const char* encoding_name(Encoding encoding);
 
@@ -76,7 +83,7 @@ bool valid_precision(int p);
 
 // A parsed, read-only look at a sketch. `body` points just past the header.
 struct View {
-  int p;              // identity 2: the peer's log2m
+  int p;              // identity 2: the peer's log2m; identity 3: lgK
   Encoding encoding;
   uint32_t count;     // entries (sparse, set); 0 for dense
   uint32_t capacity;  // set slots; 0 otherwise

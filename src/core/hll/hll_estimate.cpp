@@ -18,6 +18,7 @@
 
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/dshll.h"
 #include "core/hll/pghll.h"
 #include "core/common/normal.h"
 
@@ -93,6 +94,7 @@ double detail::ertl_estimate(const uint32_t* histogram, size_t m, int q) {
 double estimate(const View& v) {
   double n;
   if (is_pghll(v.encoding)) n = pghll::estimate(v);
+  else if (is_dshll(v.encoding)) n = dshll::estimate(v);
   else n = v.encoding == Encoding::kDense ? dense_estimate(v) : sparse_estimate(v.count);
   // With every register saturated the estimator diverges; 64-bit hashes
   // cannot tell apart more than 2^64 values anyway.
@@ -103,6 +105,7 @@ double estimate(const View& v) {
 double standard_error(const View& v) {
   if (is_pghll(v.encoding))
     return pghll::is_exact(v) ? 0.0 : 1.04 / std::sqrt(double(register_count(v.p)));
+  if (is_dshll(v.encoding)) return dshll::standard_error(v);
   if (v.encoding == Encoding::kDense) return 1.04 / std::sqrt(double(register_count(v.p)));
   const double n = sparse_estimate(v.count);
   return n > 0 ? sparse_stddev(n) / n : 0.0;
@@ -118,6 +121,11 @@ Bounds bounds(const View& v, double confidence) {
     // Explicit: exact. Registers: each non-zero one proves a value.
     proven = pghll::filled(v);
     spread = pghll::is_exact(v) ? 0.0 : z * standard_error(v) * n;
+  } else if (is_dshll(v.encoding)) {
+    // Coupons: each proves a value (and linear counting over 2^26 addresses
+    // is nearly exact); registers: each non-zero one proves a value.
+    proven = dshll::filled(v);
+    spread = z * standard_error(v) * n;
   } else if (v.encoding == Encoding::kDense) {
     proven = nonzero_registers(v);
     spread = z * standard_error(v) * n;

@@ -12,6 +12,7 @@
 #include "core/common/element_kind.h"
 #include "core/common/family_contract.h"
 #include "core/common/header.h"
+#include "core/hll/dshll.h"
 #include "core/hll/hll.h"
 #include "core/hll/hll_internal.h"
 #include "core/hll/pghll.h"
@@ -31,6 +32,7 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   // capacity agree with the length); a stored sparse list never is.
   static bool is_working(const uint8_t* data, size_t len) {
     if (len >= kHeaderSize && data[4] == pghll::kIdentity) return pghll::is_working(data, len);
+    if (len >= kHeaderSize && data[4] == dshll::kIdentity) return dshll::is_working(data, len);
     if (!is_current_header(data, len, SketchKind::kHll, kFormatVersion) ||
         !valid_element_kind(data[kElementKindOffset]))
       return false;
@@ -53,11 +55,13 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   }
 
   static bool is_stored(const View& v) {
-    return v.encoding != Encoding::kSparseSet && v.encoding != Encoding::kPghllWorking;
+    return v.encoding != Encoding::kSparseSet && v.encoding != Encoding::kPghllWorking &&
+           v.encoding != Encoding::kDatasketchesWorking;
   }
 
   static size_t working_size(const View& v) {
     if (is_pghll(v.encoding)) return pghll::working_size(v);
+    if (is_dshll(v.encoding)) return dshll::working_size(v);
     if (v.encoding == Encoding::kDense) return v.size;
     return sparse_set_size(set_capacity_for(v.count + 1));
   }
@@ -65,6 +69,10 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   static void write_working(const View& v, uint8_t* dst) {
     if (is_pghll(v.encoding)) {
       pghll::write_working(v, dst);
+      return;
+    }
+    if (is_dshll(v.encoding)) {
+      dshll::write_working(v, dst);
       return;
     }
     if (v.encoding == Encoding::kDense) {
@@ -75,7 +83,8 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   }
 
   // A hash and the identity it was made under: identity 1 (XXH3, the
-  // default of hll_agg and hll_add) or postgresql-hll's with its seed. A
+  // default of hll_agg and hll_add), postgresql-hll's with its seed, or
+  // DataSketches' (identity 3: `hash` is the coupon, dshll_codec.h). A
   // sketch takes only hashes of its own identity (and seed).
   struct Element {
     uint64_t hash;
@@ -101,6 +110,12 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   // aggregate: one load and at most one store, no call); the set goes
   // through add_hash.
   static bool add(uint8_t* state, Element& e, Growth* growth) {
+    if (state[4] == dshll::kIdentity || e.identity == dshll::kIdentity) {
+      if (state[4] != e.identity) return refuse(e, growth);
+      // A working state has room for every mode: adds are always in place.
+      dshll::add(state, static_cast<uint32_t>(e.hash));
+      return true;
+    }
     if (state[4] == pghll::kIdentity) {
       if (e.identity != pghll::kIdentity ||
           e.seed != static_cast<int32_t>(load_le32(state + kHeaderSize)))
@@ -121,6 +136,8 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
 
   static Status plan_growth(const View& v, Growth* growth) {
     if (growth->outcome == AddOutcome::kRefused) return refused(v, *growth);
+    if (is_dshll(v.encoding))
+      return Status::error(StatusCode::kInvalidFormat, "a DataSketches hll state never grows");
     if (is_pghll(v.encoding)) {
       growth->size = pghll::growth_size(v, growth->outcome);
       return Status::ok();
@@ -150,6 +167,16 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   using MergePlan = hll::MergePlan;
 
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
+    if (is_dshll(a.encoding) != is_dshll(b.encoding))
+      return datasketches_differs(is_dshll(a.encoding) ? b : a);
+    if (is_dshll(a.encoding)) {
+      bool in_place;
+      size_t size;
+      Status st = dshll::plan_merge(a, b, &in_place, &size);
+      if (!st.is_ok()) return st;
+      *plan = MergePlan{a.p < b.p ? a.p : b.p, Encoding::kDatasketchesWorking, in_place, size, 0};
+      return Status::ok();
+    }
     if (is_pghll(a.encoding) != is_pghll(b.encoding))
       return identities_differ(is_pghll(a.encoding) ? a : b);
     if (is_pghll(a.encoding)) {
@@ -170,10 +197,22 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
       pghll::merge(a, b, dst, plan.capacity);
       return;
     }
+    if (plan.encoding == Encoding::kDatasketchesWorking) {
+      dshll::merge(a_buffer, a, b, plan.in_place, dst);
+      return;
+    }
     hll::merge(a_buffer, a, b, plan, dst);
   }
 
  private:
+  static Status datasketches_differs(const View& other) {
+    return Status::error(StatusCode::kMismatch,
+                         "cannot combine hll sketches of different hash identities: DataSketches "
+                         "murmur3_x64_128 seed 9001 (identity 3) and %s",
+                         is_pghll(other.encoding) ? "postgresql-hll (identity 2)"
+                                                  : "xxh3_64 (identity 1)");
+  }
+
   static Status identities_differ(const View& pghll_side) {
     return Status::error(StatusCode::kMismatch,
                          "cannot combine hll sketches of different hash identities: xxh3_64 "
@@ -182,6 +221,15 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
   }
 
   static Status refused(const View& v, const Growth& g) {
+    if (is_dshll(v.encoding))
+      return Status::error(StatusCode::kMismatch,
+                           "cannot add a value hashed with identity %u to a DataSketches hll "
+                           "sketch (identity 3): use hll_datasketches_add", g.identity);
+    if (g.identity == dshll::kIdentity)
+      return Status::error(StatusCode::kMismatch,
+                           "cannot add a value hashed as DataSketches does (identity 3) to an hll "
+                           "sketch of identity %s", is_pghll(v.encoding) ? "2 (postgresql-hll)"
+                                                                         : "1 (xxh3_64)");
     if (is_pghll(v.encoding) && g.identity == pghll::kIdentity)
       return Status::error(StatusCode::kMismatch,
                            "cannot add a value hashed with postgresql-hll seed %d to a "

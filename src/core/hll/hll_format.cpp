@@ -5,6 +5,7 @@
 #include "core/hll/hll.h"
 #include "core/common/element_kind.h"
 #include "core/hll/hll_internal.h"
+#include "core/hll/dshll.h"
 #include "core/hll/pghll.h"
 
 namespace sketch::hll {
@@ -19,6 +20,8 @@ const char* encoding_name(Encoding encoding) {
     case Encoding::kSparseSet: return "sparse";
     case Encoding::kPghll:
     case Encoding::kPghllWorking: return "postgresql-hll";
+    case Encoding::kDatasketches:
+    case Encoding::kDatasketchesWorking: return "datasketches";
   }
   return "unknown";
 }
@@ -90,6 +93,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (len >= kHeaderSize && data[0] == kMagic0 && data[1] == kMagic1 &&
       data[2] == static_cast<uint8_t>(SketchKind::kHll) && data[4] == pghll::kIdentity)
     return pghll::parse(data, len, validation, out);
+  if (len >= kHeaderSize && data[0] == kMagic0 && data[1] == kMagic1 &&
+      data[2] == static_cast<uint8_t>(SketchKind::kHll) && data[4] == dshll::kIdentity)
+    return dshll::parse(data, len, validation, out);
   Header header;
   Status st = read_header(data, len, SketchKind::kHll, kFormatVersion, &header);
   if (!st.is_ok()) return st;
@@ -104,6 +110,10 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (is_pghll(encoding))
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid hll data: encoding %u needs the postgresql-hll hash identity",
+                         header.param[1]);
+  if (is_dshll(encoding))
+    return Status::error(StatusCode::kInvalidFormat,
+                         "invalid hll data: encoding %u needs the DataSketches hash identity",
                          header.param[1]);
   const bool known = encoding == Encoding::kSparse || encoding == Encoding::kDense ||
                      (encoding == Encoding::kSparseSet && !canonical);
@@ -164,6 +174,8 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
     }
     case Encoding::kPghll:
     case Encoding::kPghllWorking:
+    case Encoding::kDatasketches:
+    case Encoding::kDatasketchesWorking:
       break;  // refused above
   }
   *out = v;
@@ -181,12 +193,17 @@ void write_empty_set(uint8_t* dst, int p, uint32_t capacity) {
 
 size_t stored_size(const View& v) {
   if (is_pghll(v.encoding)) return pghll::stored_size(v);
+  if (is_dshll(v.encoding)) return dshll::stored_size(v);
   return v.encoding == Encoding::kSparseSet ? sparse_size(v.count) : v.size;
 }
 
 void write_stored(const View& v, uint8_t* dst) {
   if (is_pghll(v.encoding)) {
     pghll::write_stored(v, dst);
+    return;
+  }
+  if (is_dshll(v.encoding)) {
+    dshll::write_stored(v, dst);
     return;
   }
   if (v.encoding != Encoding::kSparseSet) {

@@ -13,6 +13,7 @@
 #include "pg/common/result_row.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/hll/hll_datum.h"
+#include "core/hll/dshll.h"
 #include "core/hll/pghll.h"
 
 extern "C" {
@@ -138,9 +139,31 @@ Datum pghll_info(const hll::View& v) {
   return json.finish();
 }
 
+// DataSketches sketches: lgK, the library's mode and target type, and
+// whether the estimate is the stored HIP one (core/hll/dshll.h).
+Datum dshll_info(const hll::View& v) {
+  namespace dshll = hll::dshll;
+  JsonObject json("hll");
+  json.integer("precision", v.p);
+  json.integer("registers", hll::register_count(v.p));
+  json.string("representation", psprintf("datasketches %s", dshll::mode_name(dshll::mode(v))));
+  json.integer("entries", dshll::filled(v));
+  json.number("estimate", hll::estimate(v), Digits::kOneDecimal);
+  json.number("standard_error", hll::standard_error(v), Digits::kSix);
+  json.string("type", dshll::tgt_type_name(dshll::tgt_type(v)));
+  json.string("estimator", dshll::answers_hip(v) ? "hip (stored)" : "sketch");
+  json.integer("bytes", hll::stored_size(v) + VARHDRSZ);
+  json.integer("format_version", hll::kFormatVersion);
+  json.integer("hash_identity", dshll::kIdentity);
+  json.string("hash", "murmur3_x64_128 seed 9001 (DataSketches)");
+  json.string("element_kind", element_kind_label(element_kind_of(hll::Family::bytes_of(v))));
+  return json.finish();
+}
+
 extern "C" Datum hll_info(PG_FUNCTION_ARGS) {
   const hll::View v = hll_view(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)));
   if (hll::is_pghll(v.encoding)) return pghll_info(v);
+  if (hll::is_dshll(v.encoding)) return dshll_info(v);
   JsonObject json("hll");
   json.integer("precision", v.p);
   json.integer("registers", hll::register_count(v.p));

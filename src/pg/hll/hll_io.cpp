@@ -25,6 +25,11 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
   if (v.p == typmod) return value;
   // postgresql-hll's registers are indexed by the hash's low bits, and this
   // project does not fold them (their log2m is a parameter of their identity).
+  if (hll::is_dshll(v.encoding))
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("DataSketches sketch of lgK %d does not fit hll(%d)", v.p, typmod),
+                    errdetail("A DataSketches sketch keeps its lgK as its precision; it is not "
+                              "folded by a column's type.")));
   if (hll::is_pghll(v.encoding))
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                     errmsg("postgresql-hll sketch of log2m %d does not fit hll(%d)", v.p, typmod),

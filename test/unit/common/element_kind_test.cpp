@@ -77,5 +77,41 @@ TEST(ElementKind, ValidBytes) {
     EXPECT_EQ(valid_element_kind(static_cast<uint8_t>(byte)), byte <= 15 || byte == 255) << byte;
 }
 
+TEST(ElementKind, DatasketchesKindsAreTheirOwnAndNotGenerallyValid) {
+  for (int byte = 0; byte < 256; byte++)
+    EXPECT_EQ(is_datasketches_kind(static_cast<uint8_t>(byte)), byte >= 22 && byte <= 25) << byte;
+  std::set<std::string> labels;
+  for (int byte = 22; byte <= 25; byte++) {
+    EXPECT_FALSE(valid_element_kind(static_cast<uint8_t>(byte)));
+    const std::string label = element_kind_label(static_cast<ElementKind>(byte));
+    EXPECT_NE(label.find("DataSketches"), std::string::npos) << label;
+    EXPECT_TRUE(labels.insert(label).second) << label;
+    EXPECT_STRNE(element_kind_name(static_cast<ElementKind>(byte)), "invalid");
+  }
+}
+
+TEST(ElementKind, AnImportedDatasketchesSketchTakesTheOtherSidesKind) {
+  const ElementKind imported = ElementKind::kDatasketchesImported;
+  for (ElementKind k : {ElementKind::kDatasketchesLong, ElementKind::kDatasketchesDouble,
+                        ElementKind::kDatasketchesBytes}) {
+    EXPECT_EQ(combined(imported, k), k);
+    EXPECT_EQ(combined(k, imported), k);
+  }
+  EXPECT_EQ(combined(imported, imported), imported);
+  EXPECT_EQ(combined(imported, ElementKind::kNone), imported);
+  refusal(ElementKind::kDatasketchesLong, ElementKind::kDatasketchesBytes);
+  refusal(imported, ElementKind::kNumber);
+  refusal(ElementKind::kNumber, imported);
+}
+
+TEST(ElementKind, DatasketchesCombiningIsOrderIndependent) {
+  const ElementKind kinds[] = {ElementKind::kNone, ElementKind::kDatasketchesImported,
+                               ElementKind::kDatasketchesLong};
+  for (ElementKind a : kinds)
+    for (ElementKind b : kinds)
+      for (ElementKind c : kinds)
+        EXPECT_EQ(combined(combined(a, b), c), combined(a, combined(b, c)));
+}
+
 }  // namespace
 }  // namespace sketch

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Interoperability with Apache DataSketches' HLL sketches (issue 25): every
+# HLL file the C++, Java and Go libraries wrote for the stream "ints 0..n-1
+# as int64, murmur3 seed 9001" (read from DATASKETCHES_FILES, default
+# /work/shared/interop/datasketches; the files are not shipped here) goes
+# through SQL:
+#   hll_from_datasketches(file) exports (hll_to_datasketches) the C++ file of
+#   the same n and type byte for byte (SHA-256 prefix of MANIFEST.tsv);
+#   its estimate is the manifest's hipAccum (HLL mode) or the coupon count;
+#   import -> export -> import is the same sketch;
+#   hll_datasketches_agg over 0..n-1 gives the same bytes.
+#
+#   bash test/cluster.sh run -- bash test/interop/datasketches.sh   (after make install)
+#
+# Prints "ok <file> ..." or "not ok <file> ..."; the last line is
+# "interop datasketches: N passed, M failed"; exit status non-zero on any
+# failure. Without the files: SKIPPED (exit 0).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+files=${DATASKETCHES_FILES:-/work/shared/interop/datasketches}
+PG_CONFIG=${PG_CONFIG:-pg_config}
+psql="${PG_BIN:-$("$PG_CONFIG" --bindir)}/psql"
+manifest="$files/MANIFEST.tsv"
+if [ ! -f "$manifest" ]; then
+  echo "interop datasketches: SKIPPED — no $manifest"
+  exit 0
+fi
+
+db=sketch_interop_datasketches
+work=$(mktemp -d /tmp/sketch-datasketches.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+PGOPTIONS="-c client_min_messages=warning" "$psql" -X -q -d postgres \
+  -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
+"$psql" -X -q -d "$db" -c "CREATE EXTENSION sketch" >/dev/null
+
+sql="$work/checks.sql"
+: >"$sql"
+while IFS=$'\t' read -r file _bytes _sha decoded _rest; do
+  case "$file" in *_generated_files/hll[468]_n*.sk) ;; *) continue ;; esac
+  name=$(basename "$file")
+  bits=${name:3:1}
+  n=${name#*_n}; n=${n%%_*}
+  cpp_sha=$(awk -F'\t' -v f="cpp_generated_files/hll${bits}_n${n}_cpp.sk" '$1 == f {print $3}' "$manifest")
+  hip=$(sed -n 's/.* hipAccum=\([^ ]*\).*/\1/p' <<<"$decoded")
+  count=$(sed -n 's/.* couponCount=\([^ ]*\).*/\1/p' <<<"$decoded")
+  expected=${hip:-$count}
+  hex=$(od -An -v -tx1 "$files/$file" | tr -d ' \n')
+  cat >>"$sql" <<SQL
+SELECT CASE WHEN export_sha = '$cpp_sha' AND round_trip AND built_sha = '$cpp_sha'
+            AND estimate = round(${expected}::float8)
+       THEN 'ok ' ELSE 'not ok ' END || '$file estimate ' || estimate || ' (expected ${expected})'
+       || ' export ' || export_sha || ' built ' || built_sha
+FROM (SELECT substr(encode(sha256(hll_to_datasketches(h)), 'hex'), 1, 16) AS export_sha,
+             hll_from_datasketches(hll_to_datasketches(h)) = h AS round_trip,
+             hll_cardinality(h) AS estimate,
+             coalesce((SELECT substr(encode(sha256(hll_to_datasketches(hll_datasketches_agg(i::bigint, 12, 'HLL_$bits'))), 'hex'), 1, 16)
+                       FROM generate_series(0, $n - 1) i),
+                      substr(encode(sha256(hll_to_datasketches(h)), 'hex'), 1, 16)) AS built_sha
+      FROM (SELECT hll_from_datasketches('\\x$hex'::bytea) AS h) s) t;
+SQL
+done <"$manifest"
+
+"$psql" -X -q -t -A -v ON_ERROR_STOP=1 -d "$db" -f "$sql" >"$work/out"
+"$psql" -X -q -d postgres -c "DROP DATABASE $db" >/dev/null
+cat "$work/out"
+passed=$(grep -c '^ok ' "$work/out" || true)
+failed=$(grep -c '^not ok ' "$work/out" || true)
+echo "interop datasketches: $passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
