@@ -115,7 +115,7 @@ extern "C" Datum hll_datasketches_add(PG_FUNCTION_ARGS) {
   const DatasketchesRule rule = site_rule(fcinfo, "hll_datasketches_add");
   uint8_t* state = HllStates::take(fcinfo, false);
   require_datasketches(hll_view(HllStates::datum_of(state)), "hll_datasketches_add");
-  return HllStates::give(add_value(fcinfo, state, rule), false);
+  return HllStates::give(fcinfo, add_value(fcinfo, state, rule), false);
 }
 
 // hll_datasketches_agg(value [, lg_k [, type]])
@@ -146,6 +146,6 @@ extern "C" Datum hll_datasketches_agg_trans(PG_FUNCTION_ARGS) {
           "The aggregate's state has another lg_k or type (or hash identity) than this row's "
           "arguments.");
   }
-  return HllStates::give(add_value(fcinfo, state, site_rule(fcinfo, "hll_datasketches_agg")),
-                         in_agg);
+  return HllStates::give(
+      fcinfo, add_value(fcinfo, state, site_rule(fcinfo, "hll_datasketches_agg")), in_agg);
 }
