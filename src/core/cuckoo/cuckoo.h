@@ -145,6 +145,20 @@
 // by the seen set (kSeenHeaderBytes + 16 * capacity bytes), then any zero
 // tail. write_stored drops the set; every input path refuses encoding 3.
 //
+// Distinct deferred encoding (param[1] = 4, cuckoo_agg states whose layout
+// has kDeferredMinBytes or more, issue 29): the layout, the deferred
+// encoding's queue (kQueueBytes), then the seen set; no tail. A row's hash
+// is queued behind a prefetch of its two buckets in every sub-filter and of
+// the seen-set slot it probes first; the hash queued kPendingSlots rows
+// earlier is then added as in the distinct encoding (looked up in the seen
+// set, a copy when new). Hashes are added in the order they came, so the
+// filter and its stored bytes are exactly those of the distinct encoding
+// for the same rows: only the working state differs. A repeat of a value
+// still queued is found in the seen set when its turn comes, after the
+// first one was added. The state is settled (its queue added) before
+// anything but an add reads it, as a deferred state is. write_stored drops
+// the queue and the set; every input path refuses encoding 4.
+//
 // Every function here works on caller-owned byte buffers and never allocates.
 #pragma once
 

@@ -40,10 +40,11 @@ Pair both(const Params& params) {
 }
 
 // Deletes every third of the keys added (only members: deleting a value
-// never added is outside the promise) and counts the other members absent.
+// never added is outside the promise; in a chain of several sizes a delete
+// may be refused as ambiguous) and counts the other members absent.
 uint64_t lost_after_deletes(Filter* f, const std::set<uint64_t>& keys) {
   for (const uint64_t k : keys)
-    if (k % 3 == 0) EXPECT_TRUE(f->remove(key_hash(kQueueSeed, k)));
+    if (k % 3 == 0) f->remove(key_hash(kQueueSeed, k));
   uint64_t lost = 0;
   for (const uint64_t k : keys)
     if (k % 3 != 0 && !f->contains(key_hash(kQueueSeed, k))) lost++;
