@@ -461,7 +461,9 @@ DistinctResult add_distinct(uint8_t* state, Hash128 h) {
   // The seen-set slot h will probe first and its buckets, asked for now and
   // read kPendingSlots rows later, when the queue hands h back.
   prefetch_buckets(c, h);
-  prefetch(s.slots + seen_home(seen_key(h), s.capacity) * 16);
+  const uint8_t* home = s.slots + seen_home(seen_key(h), s.capacity) * 16;
+  prefetch(home);
+  prefetch(home + 64);  // a probe often runs on into the next line
   DistinctResult r = DistinctResult::kAdded;
   prefetch_queue::push(queue_of(c), h, [&](Hash128 oldest) {
     r = add_distinct_in(c, s, state, oldest);
