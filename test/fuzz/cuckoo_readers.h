@@ -148,12 +148,13 @@ inline Bytes empty_filter(uint64_t buckets, int f, int b, uint8_t kind) {
 // unless plan_grow refuses (an ERROR in the server: kFull is returned and the
 // state is unchanged). With `exact`, the value's count rises by exactly one
 // when it is added, and nothing changes when it is present or refused.
-// A deferred state (cuckoo_agg's queue of values added later) with its
-// queued values added through the mechanism, as the server settles one, and
-// made an ordinary working state (its emptied queue a zero tail), so that
-// the adds below take effect at once and can be checked one by one.
+// A deferred state (cuckoo_agg's queue of values added later, with or
+// without a seen set) with its queued values added through the mechanism,
+// as the server settles one, and made an ordinary working state (its
+// emptied queue and any seen set a zero tail), so that the adds below take
+// effect at once and can be checked one by one.
 inline void settle_to_working(Bytes* state) {
-  if (encoding_of(state->data()) != Encoding::kDeferred) return;
+  if (!has_queue(encoding_of(state->data()))) return;
   test::Arena arena;
   states::Allocator alloc{&arena};
   size_t len = state->size();
@@ -186,7 +187,9 @@ inline AddResult add_value(Bytes* state, Hash128 h, bool only_new, bool exact) {
     Family::Element e{h, only_new};
     states::add<Family>(state, e);
     const View g = parsed(*state, Validation::kStructure);
-    FUZZ_CHECK(g.encoding == Encoding::kSpareTail && g.subfilters == v0.subfilters + 1);
+    // A distinct state keeps its encoding (and its seen set) when it grows.
+    FUZZ_CHECK((g.encoding == Encoding::kSpareTail || g.encoding == v0.encoding) &&
+               g.subfilters == v0.subfilters + 1);
     r = AddResult::kAdded;
   }
   const View v = parsed(*state, Validation::kStructure);

@@ -192,11 +192,7 @@ constexpr size_t kSubfilterHeaderBytes = 16;
 constexpr size_t kGuardBytes = 8;
 
 enum class Encoding : uint8_t {
-  kStored = 0,
-  kSpareTail = 1,
-  kDeferred = 2,
-  kDistinct = 3,
-  kDistinctDeferred = 4,
+  kStored = 0, kSpareTail = 1, kDeferred = 2, kDistinct = 3, kDistinctDeferred = 4
 };
 
 // Encodings followed by the seen set, and those with a prefetch queue right
