@@ -163,3 +163,11 @@ SELECT cuckoo_cardinality(r) AS held, r @> 99999 AS last_present,
        cuckoo_cardinality(cuckoo_delete(r, 99999)) AS held_after_delete,
        r::text = (SELECT cuckoo_agg(g, 1000000, 0.001) FROM generate_series(1, 100000) g)::text AS same_as_final
 FROM (SELECT pg_temp.raw_cuckoo(g, 1000000, 0.001) AS r FROM generate_series(1, 100000) g) s;
+-- Issue 29: a filter of 1 MiB or more is built through a prefetch queue in
+-- front of the seen set, adding each row 16 rows later in order; its stored
+-- bytes are those the build before it wrote (the md5 value was computed
+-- by that build, b169d51, for the same query), with repeats near and far.
+SET max_parallel_workers_per_gather = 0;
+SELECT md5(f::bytea) = 'cf2fbb79d4446333493c0e763f9d8c9c' AS same_bytes, cuckoo_cardinality(f) AS held
+FROM (SELECT cuckoo_agg(hashint8(g % 150000), 1000000, 0.01) AS f FROM generate_series(1, 300000) g) s;
+RESET max_parallel_workers_per_gather;

@@ -71,6 +71,31 @@ class Filter {
     return f;
   }
   static Filter distinct(int64_t n, double p) { return distinct(params_for(n, p)); }
+
+  // An empty distinct state of the given encoding (kDistinct or
+  // kDistinctDeferred) whatever its size, written byte by byte from the
+  // layout of cuckoo.h: the layout, the queue when deferred, then a seen set
+  // of kMinSeenCapacity slots. To compare the two on the same input.
+  static Filter distinct_as(Params params, Encoding encoding) {
+    std::vector<uint8_t> bytes = empty_bytes(params);
+    bytes[6] = static_cast<uint8_t>(encoding);
+    if (encoding == Encoding::kDistinctDeferred) bytes.resize(bytes.size() + kQueueBytes, 0);
+    const size_t seen = bytes.size();
+    bytes.resize(seen + seen_region_bytes(kMinSeenCapacity), 0);
+    store_le64(bytes.data() + seen + 8, kMinSeenCapacity);
+    return from_bytes(std::move(bytes), Validation::kStructure);
+  }
+
+  // Adds a deferred state's queue now (as the server does before a delete).
+  void settle() {
+    std::vector<uint8_t>& b = state_.mutable_bytes();
+    sketch::test::Arena arena;
+    size_t len = b.size();
+    uint8_t* out = nullptr;
+    const Status st = state::settle<Family>(b.data(), &len, arena, &out);
+    if (!st.is_ok()) throw std::runtime_error(st.message());
+    if (out != b.data()) state_.assign(arena.take(out));
+  }
   size_t add_distinct(Hash128 h) {
     Family::Element e{h, false, true};
     return state_.add(e);

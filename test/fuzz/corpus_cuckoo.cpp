@@ -140,5 +140,16 @@ int main(int argc, char** argv) {
   for (uint64_t i = 0; i < 60; i++) full.add(sketch::cuckoo::test::key_hash(seed, i), true);
   seed++;
   emit_state("state_deferred_full_grown_B4_f8_b4", full, Encoding::kDeferred);
+  // cuckoo_agg's distinct states (issue 32's seen set), without and with a
+  // queue (issue 29): repeated values, a seen set that grew, a filter that
+  // grew, and values still queued.
+  for (const Encoding e : {Encoding::kDistinct, Encoding::kDistinctDeferred}) {
+    Filter d = Filter::distinct_as(Params{4, 8, 4}, e);
+    for (uint64_t i = 0; i < 40; i++) d.add_distinct(sketch::cuckoo::test::key_hash(seed, i % 25));
+    seed++;
+    emit_state(e == Encoding::kDistinct ? "state_distinct_grown_B4_f8_b4"
+                                        : "state_distinct_queued_grown_B4_f8_b4",
+               d, e);
+  }
   return 0;
 }

@@ -145,6 +145,20 @@
 // by the seen set (kSeenHeaderBytes + 16 * capacity bytes), then any zero
 // tail. write_stored drops the set; every input path refuses encoding 3.
 //
+// Distinct deferred encoding (param[1] = 4, cuckoo_agg states whose layout
+// has kDeferredMinBytes or more, issue 29): the layout, the deferred
+// encoding's queue (kQueueBytes), then the seen set; no tail. A row's hash
+// is queued behind a prefetch of its two buckets in every sub-filter and of
+// the seen-set slot it probes first; the hash queued kPendingSlots rows
+// earlier is then added as in the distinct encoding (looked up in the seen
+// set, a copy when new). Hashes are added in the order they came, so the
+// filter and its stored bytes are exactly those of the distinct encoding
+// for the same rows: only the working state differs. A repeat of a value
+// still queued is found in the seen set when its turn comes, after the
+// first one was added. The state is settled (its queue added) before
+// anything but an add reads it, as a deferred state is. write_stored drops
+// the queue and the set; every input path refuses encoding 4.
+//
 // Every function here works on caller-owned byte buffers and never allocates.
 #pragma once
 
@@ -177,7 +191,18 @@ constexpr size_t kFirstSubfilterOffset = 16;
 constexpr size_t kSubfilterHeaderBytes = 16;
 constexpr size_t kGuardBytes = 8;
 
-enum class Encoding : uint8_t { kStored = 0, kSpareTail = 1, kDeferred = 2, kDistinct = 3 };
+enum class Encoding : uint8_t {
+  kStored = 0, kSpareTail = 1, kDeferred = 2, kDistinct = 3, kDistinctDeferred = 4
+};
+
+// Encodings followed by the seen set, and those with a prefetch queue right
+// after the layout's guard.
+inline bool has_seen_set(Encoding e) {
+  return e == Encoding::kDistinct || e == Encoding::kDistinctDeferred;
+}
+inline bool has_queue(Encoding e) {
+  return e == Encoding::kDeferred || e == Encoding::kDistinctDeferred;
+}
 
 // The seen set of the distinct encoding, after the layout: 8 bytes entries,
 // 8 bytes capacity (a power of two, kMinSeenCapacity..kMaxSeenCapacity),
@@ -193,6 +218,20 @@ inline uint64_t seen_capacity_for(uint64_t entries) {
   uint64_t cap = kMinSeenCapacity;
   while (cap < kMaxSeenCapacity && entries * 4 >= cap * 3) cap *= 2;
   return cap;
+}
+
+// The capacity a full seen set of `capacity` slots grows to, in a state whose
+// layout (the filter) has `layout_bytes`: twice its slots, and at least a
+// quarter of the layout's bytes. Every growth copies the whole state into a
+// new buffer, the filter included; doubling from 4 slots would copy a 5 MB
+// filter 16 times on the way to 126,000 values (43% of cuckoo_agg's
+// instructions, docs/cuckoo.md "Speed"). A set of at least a quarter of the
+// filter's bytes makes each growth copy at most 5 bytes per set byte, and a
+// small filter (a small n) still starts with a small set (4 slots).
+inline uint64_t grown_seen_capacity(uint64_t capacity, size_t layout_bytes) {
+  uint64_t cap = capacity * 2;
+  while (cap < kMaxSeenCapacity && cap * 16 * 4 < layout_bytes) cap *= 2;
+  return cap < kMaxSeenCapacity ? cap : kMaxSeenCapacity;
 }
 
 // The queue of the deferred encoding, after the layout
@@ -275,9 +314,25 @@ void write_empty(uint8_t* dst, const Params& params);
 // Writes an empty deferred state: filter_size(params) + kQueueBytes bytes.
 void write_empty_deferred(uint8_t* dst, const Params& params);
 
+// Writes an empty cuckoo_agg state: the empty filter, an empty queue when
+// distinct_encoding_for its size has one, and an empty seen set of
+// kMinSeenCapacity slots: empty_distinct_size(params) bytes. (One buffer:
+// writing the stored form first and copying it would zero and copy the
+// filter twice more.)
+size_t empty_distinct_size(const Params& params);
+void write_empty_distinct(uint8_t* dst, const Params& params);
+
 // Deferring pays off only when most bucket reads miss the CPU caches; below
 // this size (about a core's L2 cache) a state adds at once.
 constexpr size_t kDeferredMinBytes = size_t{1} << 20;
+
+// The distinct encoding a new cuckoo_agg state of a layout of `layout_bytes`
+// gets: with a prefetch queue (kDistinctDeferred) from kDeferredMinBytes,
+// where its filter and its seen set miss the caches; without one below, so
+// that the states of small groups stay small (test/hardening/memory.sh).
+inline Encoding distinct_encoding_for(size_t layout_bytes) {
+  return layout_bytes >= kDeferredMinBytes ? Encoding::kDistinctDeferred : Encoding::kDistinct;
+}
 
 // Writes the stored form (v.used bytes) of v, which has nothing queued
 // (settle() first), and a working copy of v (working_size(v) bytes: a
@@ -286,19 +341,34 @@ constexpr size_t kDeferredMinBytes = size_t{1} << 20;
 void write_stored(const View& v, uint8_t* dst);
 void write_working(const View& v, uint8_t* dst);
 inline size_t working_size(const View& v) {
-  if (v.encoding == Encoding::kDeferred) return v.used + kQueueBytes;
-  if (v.encoding == Encoding::kDistinct) return v.used + seen_region_bytes(v.seen_capacity);
-  return v.used;
+  return v.used + (has_queue(v.encoding) ? kQueueBytes : 0) +
+         (has_seen_set(v.encoding) ? seen_region_bytes(v.seen_capacity) : 0);
+}
+
+// Where the seen set of a state with one (has_seen_set) starts: after the
+// layout, and after the queue of the deferred distinct encoding.
+inline size_t seen_offset(const View& v) {
+  return v.used + (has_queue(v.encoding) ? kQueueBytes : 0);
 }
 
 // --- the distinct encoding (cuckoo_agg's state) -------------------------------
 
-// Writes v's layout (any encoding, nothing queued) followed by a seen set of
-// `capacity` slots holding v's entries when v is distinct (empty otherwise):
-// distinct_size(v, capacity) bytes, encoding distinct. capacity must hold
-// v.seen_entries at a load below 1 (seen_capacity_for).
+// The encoding write_distinct gives v: its own when it has a seen set, else
+// distinct_encoding_for its layout.
+inline Encoding distinct_target(const View& v) {
+  return has_seen_set(v.encoding) ? v.encoding : distinct_encoding_for(v.used);
+}
+
+// Writes v's layout followed by v's queue (distinct deferred; an empty queue
+// when v has none and the target has one) and a seen set of `capacity` slots
+// holding v's entries when v has a seen set (empty otherwise):
+// distinct_size(v, capacity) bytes, encoding distinct_target(v). v has
+// nothing queued unless it is distinct deferred itself (a deferred state's
+// set-semantics queue is settled first). capacity must hold v.seen_entries
+// at a load below 1 (seen_capacity_for).
 inline size_t distinct_size(const View& v, uint64_t capacity) {
-  return v.used + seen_region_bytes(capacity);
+  return v.used + (has_queue(distinct_target(v)) ? kQueueBytes : 0) +
+         seen_region_bytes(capacity);
 }
 void write_distinct(const View& v, uint64_t capacity, uint8_t* dst);
 
@@ -311,7 +381,20 @@ enum class DistinctResult { kAdded, kSeen, kFilterFull, kSetFull };
 // other value adds one fingerprint copy (add_hash) and enters the set.
 // kFilterFull: no sub-filter takes it; kSetFull: the set is at 3/4 load;
 // in both cases nothing changed and the caller grows.
+//
+// In a distinct deferred state (kDistinctDeferred) h is queued behind a
+// prefetch of its seen-set slot and its buckets, and the value queued
+// kPendingSlots adds ago is the one added as above (kSeen/kAdded are then
+// its result; kFilterFull and kSetFull leave the queue as it was, the caller
+// grows and calls again with h). Values are added in the order they came,
+// so the filter's bytes are those of adding each at once.
 DistinctResult add_distinct(uint8_t* state, Hash128 h);
+
+// A distinct deferred state's queue added in order (add_distinct's rules for
+// each); kFilterFull or kSetFull when one needs room (it and those after it
+// stay queued): the caller grows and calls again. kAdded once the queue is
+// empty, and at once for any other encoding.
+DistinctResult settle_distinct(uint8_t* state);
 
 // --- hashing ------------------------------------------------------------------
 

@@ -60,7 +60,7 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
     growth->seen = false;
     const Encoding encoding = encoding_of(state);
     if (e.distinct) {
-      if (encoding == Encoding::kDistinct) {
+      if (has_seen_set(encoding)) {
         switch (add_distinct(state, e.hash)) {
           case DistinctResult::kAdded:
           case DistinctResult::kSeen: return true;
@@ -86,6 +86,12 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
   static bool has_pending(const uint8_t* data, size_t len) { return pending_of(data, len) != 0; }
   static bool settle(uint8_t* state, Growth* growth) {
     growth->size = 0;
+    growth->seen = false;
+    if (encoding_of(state) == Encoding::kDistinctDeferred) {
+      const DistinctResult r = settle_distinct(state);
+      growth->seen = r == DistinctResult::kSetFull;
+      return r == DistinctResult::kAdded || r == DistinctResult::kSeen;
+    }
     return cuckoo::settle(state) != AddResult::kFull;
   }
 
@@ -93,14 +99,14 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
   // grow loops of working_state.h hand it back; grow is never called then).
   static Status plan_growth(const View& v, Growth* growth) {
     if (growth->seen) {
-      growth->size = distinct_size(v, v.seen_capacity * 2);
+      growth->size = distinct_size(v, grown_seen_capacity(v.seen_capacity, v.used));
       return Status::ok();
     }
     return plan_grow(v, &growth->size);
   }
   static void grow(const View& v, const Growth& growth, uint8_t* dst) {
     if (growth.seen) {
-      write_distinct(v, v.seen_capacity * 2, dst);
+      write_distinct(v, grown_seen_capacity(v.seen_capacity, v.used), dst);
     } else {
       cuckoo::grow(v, dst);
     }
@@ -115,9 +121,8 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse> {
   static Status plan_merge(const View& a, const View& b, MergePlan* plan) {
     Status st = cuckoo::plan_merge(a, b, &plan->in_place, &plan->size);
     plan->seen_capacity = 0;
-    if (!st.is_ok() || a.encoding != Encoding::kDistinct) return st;
-    const uint64_t entries =
-        a.seen_entries + (b.encoding == Encoding::kDistinct ? b.seen_entries : 0);
+    if (!st.is_ok() || !has_seen_set(a.encoding)) return st;
+    const uint64_t entries = a.seen_entries + (has_seen_set(b.encoding) ? b.seen_entries : 0);
     const uint64_t wanted = seen_capacity_for(entries);
     plan->seen_capacity = wanted > a.seen_capacity ? wanted : a.seen_capacity;
     plan->in_place = false;

@@ -90,10 +90,13 @@ const char* walk(const uint8_t* data, size_t len, View* v) {
   return nullptr;
 }
 
-// A deferred state's queue: exactly kQueueBytes after the layout, with a
-// count and head inside its slots. nullptr or the reason.
-const char* check_queue(const uint8_t* data, size_t len, size_t used, uint32_t* pending) {
-  if (len - used != kQueueBytes) return "a deferred state's queue has the wrong length";
+// A deferred state's queue: kQueueBytes after the layout (exactly the rest
+// of the buffer when `last`, else followed by the seen set), with a count
+// and head inside its slots. nullptr or the reason.
+const char* check_queue(const uint8_t* data, size_t len, size_t used, bool last,
+                        uint32_t* pending) {
+  if (last ? len - used != kQueueBytes : len - used < kQueueBytes)
+    return "a deferred state's queue has the wrong length";
   if (!prefetch_queue::parse(data + used, pending)) return "an inconsistent queue";
   return nullptr;
 }
@@ -133,11 +136,17 @@ bool is_valid_structure(const uint8_t* data, size_t len) {
     case Encoding::kSpareTail: return true;
     case Encoding::kDeferred: {
       uint32_t pending;
-      return check_queue(data, len, v.used, &pending) == nullptr;
+      return check_queue(data, len, v.used, true, &pending) == nullptr;
     }
     case Encoding::kDistinct: {
       uint64_t entries, capacity;
       return check_seen(data, len, v.used, &entries, &capacity) == nullptr;
+    }
+    case Encoding::kDistinctDeferred: {
+      uint32_t pending;
+      uint64_t entries, capacity;
+      return check_queue(data, len, v.used, false, &pending) == nullptr &&
+             check_seen(data, len, v.used + kQueueBytes, &entries, &capacity) == nullptr;
     }
   }
   return false;
@@ -150,13 +159,14 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   if (!st.is_ok()) return st;
   const auto encoding = static_cast<Encoding>(header.param[1]);
   if ((encoding == Encoding::kSpareTail || encoding == Encoding::kDeferred ||
-       encoding == Encoding::kDistinct) &&
+       encoding == Encoding::kDistinct || encoding == Encoding::kDistinctDeferred) &&
       validation == Validation::kCanonical)
     return Status::error(StatusCode::kInvalidFormat,
                          "invalid cuckoo data: encoding %u is an aggregate's working state, "
                          "which is never stored", header.param[1]);
   if (encoding != Encoding::kStored && encoding != Encoding::kSpareTail &&
-      encoding != Encoding::kDeferred && encoding != Encoding::kDistinct)
+      encoding != Encoding::kDeferred && encoding != Encoding::kDistinct &&
+      encoding != Encoding::kDistinctDeferred)
     return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: unknown encoding %u",
                          header.param[1]);
   if (!valid_element_kind(element_kind_byte(data)))
@@ -174,13 +184,14 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.pending = 0;
   v.seen_entries = 0;
   v.seen_capacity = 0;
-  if (encoding == Encoding::kDeferred) {
-    problem = check_queue(data, len, v.used, &v.pending);
+  if (has_queue(encoding)) {
+    problem = check_queue(data, len, v.used, encoding == Encoding::kDeferred, &v.pending);
     if (problem != nullptr)
       return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s", problem);
   }
-  if (encoding == Encoding::kDistinct) {
-    problem = check_seen(data, len, v.used, &v.seen_entries, &v.seen_capacity);
+  if (has_seen_set(encoding)) {
+    const size_t at = v.used + (has_queue(encoding) ? kQueueBytes : 0);
+    problem = check_seen(data, len, at, &v.seen_entries, &v.seen_capacity);
     if (problem != nullptr)
       return Status::error(StatusCode::kInvalidFormat, "invalid cuckoo data: %s", problem);
   }
@@ -259,6 +270,25 @@ void write_empty_deferred(uint8_t* dst, const Params& params) {
   dst[6] = static_cast<uint8_t>(Encoding::kDeferred);
 }
 
+size_t empty_distinct_size(const Params& params) {
+  const size_t layout = filter_size(params);
+  return layout + (has_queue(distinct_encoding_for(layout)) ? kQueueBytes : 0) +
+         seen_region_bytes(kMinSeenCapacity);
+}
+
+void write_empty_distinct(uint8_t* dst, const Params& params) {
+  write_empty(dst, params);
+  size_t at = filter_size(params);
+  const Encoding encoding = distinct_encoding_for(at);
+  dst[6] = static_cast<uint8_t>(encoding);
+  if (has_queue(encoding)) {
+    prefetch_queue::clear(dst + at);
+    at += kQueueBytes;
+  }
+  std::memset(dst + at, 0, seen_region_bytes(kMinSeenCapacity));
+  store_le64(dst + at + 8, kMinSeenCapacity);
+}
+
 void write_stored(const View& v, uint8_t* dst) {
   std::memcpy(dst, v.data, v.used);
   dst[6] = static_cast<uint8_t>(Encoding::kStored);
@@ -266,7 +296,7 @@ void write_stored(const View& v, uint8_t* dst) {
 
 void write_working(const View& v, uint8_t* dst) {
   std::memcpy(dst, v.data, working_size(v));
-  if (v.encoding != Encoding::kDeferred && v.encoding != Encoding::kDistinct)
+  if (!has_queue(v.encoding) && !has_seen_set(v.encoding))
     dst[6] = static_cast<uint8_t>(Encoding::kSpareTail);
 }
 

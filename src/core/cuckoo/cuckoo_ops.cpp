@@ -189,11 +189,21 @@ AddResult add_deferred(uint8_t* filter, Hash128 h) {
 }
 
 uint32_t pending_of(const uint8_t* filter, size_t len) {
+  if (encoding_of(filter) == Encoding::kDistinctDeferred) {
+    Chain c;
+    chain_of(const_cast<uint8_t*>(filter), &c);
+    return prefetch_queue::count(queue_of(c));
+  }
   if (encoding_of(filter) != Encoding::kDeferred || len < kQueueBytes) return 0;
   return prefetch_queue::count(filter + len - kQueueBytes);
 }
 
 AddResult settle(uint8_t* filter) {
+  if (encoding_of(filter) == Encoding::kDistinctDeferred) {
+    const DistinctResult r = settle_distinct(filter);
+    return r == DistinctResult::kAdded || r == DistinctResult::kSeen ? AddResult::kAdded
+                                                                     : AddResult::kFull;
+  }
   if (encoding_of(filter) != Encoding::kDeferred) return AddResult::kAdded;
   Chain c;
   chain_of(filter, &c);
@@ -282,10 +292,8 @@ Status plan_grow(const View& v, size_t* size) {
   const uint64_t buckets = largest_buckets(v) * 2;
   const uint64_t added = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   const uint64_t layout = static_cast<uint64_t>(v.used) + added;
-  uint64_t after = 0;  // what follows the layout: the queue or the seen set
-  if (v.encoding == Encoding::kDeferred) after = kQueueBytes;
-  if (v.encoding == Encoding::kDistinct) after = seen_region_bytes(v.seen_capacity);
-  const uint64_t total = layout + after;
+  // What follows the layout (the queue, the seen set) goes along.
+  const uint64_t total = layout + (working_size(v) - v.used);
   *size = layout > kMaxDumpableBytes ? SIZE_MAX : static_cast<size_t>(total);
   if (v.subfilters >= kMaxSubfilters)
     return Status::error(StatusCode::kOverflow,
@@ -307,20 +315,14 @@ void grow(const View& v, uint8_t* dst) {
   const uint64_t buckets = largest_buckets(v) * 2;
   const size_t at = v.used - kGuardBytes;
   std::memcpy(dst, v.data, at);
-  const bool deferred = v.encoding == Encoding::kDeferred;
-  const bool distinct = v.encoding == Encoding::kDistinct;
-  dst[6] = static_cast<uint8_t>(deferred   ? Encoding::kDeferred
-                                : distinct ? Encoding::kDistinct
-                                           : Encoding::kSpareTail);
+  const bool keeps = has_queue(v.encoding) || has_seen_set(v.encoding);
+  dst[6] = static_cast<uint8_t>(keeps ? v.encoding : Encoding::kSpareTail);
   dst[kSubfilterCountOffset] = static_cast<uint8_t>(v.subfilters + 1);
   const size_t bytes = subfilter_bytes(buckets, v.bucket_size, v.fingerprint_bits);
   std::memset(dst + at, 0, bytes + kGuardBytes);
   store_le64(dst + at, buckets);
-  // The queue or the seen set goes along, after the new guard.
-  if (deferred) std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used, kQueueBytes);
-  if (distinct)
-    std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used,
-                seen_region_bytes(v.seen_capacity));
+  // The queue and the seen set go along, after the new guard (a tail does not).
+  std::memcpy(dst + at + bytes + kGuardBytes, v.data + v.used, working_size(v) - v.used);
 }
 
 // --- the seen set of the distinct encoding ------------------------------------------
@@ -345,11 +347,10 @@ struct Seen {
   uint64_t capacity;
 };
 
-Seen seen_of(uint8_t* filter) {
-  Chain c;
-  chain_of(filter, &c);
-  const Sub& last = c.sub[c.s - 1];
-  uint8_t* header = last.area + area_bytes(last.buckets, c.b, c.f) + kGuardBytes;
+// The seen set of a state of encoding e (has_seen_set) whose chain is c:
+// after the layout's guard, and after the queue when e has one.
+Seen seen_in(const Chain& c, Encoding e) {
+  uint8_t* header = queue_of(c) + (has_queue(e) ? kQueueBytes : 0);
   return Seen{header, header + kSeenHeaderBytes, load_le64(header + 8)};
 }
 
@@ -393,9 +394,9 @@ namespace {
 void write_seen(const View& v, uint64_t capacity, uint8_t* header) {
   std::memset(header, 0, seen_region_bytes(capacity));
   store_le64(header + 8, capacity);
-  if (v.encoding != Encoding::kDistinct) return;
+  if (!has_seen_set(v.encoding)) return;
   const Seen to{header, header + kSeenHeaderBytes, capacity};
-  const uint8_t* from = v.data + v.used + kSeenHeaderBytes;
+  const uint8_t* from = v.data + seen_offset(v) + kSeenHeaderBytes;
   for (uint64_t k = 0; k < v.seen_capacity; k++) {
     const Hash128 key{load_le64(from + k * 16), load_le64(from + k * 16 + 8)};
     if (key.low == 0 && key.high == 0) continue;
@@ -406,13 +407,26 @@ void write_seen(const View& v, uint64_t capacity, uint8_t* header) {
 }  // namespace
 
 void write_distinct(const View& v, uint64_t capacity, uint8_t* dst) {
+  const Encoding target = distinct_target(v);
   std::memcpy(dst, v.data, v.used);
-  dst[6] = static_cast<uint8_t>(Encoding::kDistinct);
-  write_seen(v, capacity, dst + v.used);
+  dst[6] = static_cast<uint8_t>(target);
+  size_t at = v.used;
+  if (has_queue(target)) {
+    if (has_queue(v.encoding)) {
+      std::memcpy(dst + at, v.data + v.used, kQueueBytes);  // distinct deferred: its queue
+    } else {
+      prefetch_queue::clear(dst + at);
+    }
+    at += kQueueBytes;
+  }
+  write_seen(v, capacity, dst + at);
 }
 
-DistinctResult add_distinct(uint8_t* state, Hash128 h) {
-  const Seen s = seen_of(state);
+namespace {
+
+// add_distinct's add of one value at once, into a state whose chain is c
+// and seen set s (the chain walked once for both).
+DistinctResult add_distinct_in(const Chain& c, const Seen& s, uint8_t* state, Hash128 h) {
   const Hash128 key = seen_key(h);
   uint64_t empty;
   if (seen_find(s.slots, s.capacity, key, &empty)) return DistinctResult::kSeen;
@@ -421,17 +435,54 @@ DistinctResult add_distinct(uint8_t* state, Hash128 h) {
     // The set cannot grow: fingerprint set semantics from here on, which
     // only version 1 describes (cuckoo.h).
     state[3] = kOldestFormatVersion;
-    switch (add_new_hash(state, h)) {
+    switch (add_in_chain(c, h, true)) {
       case AddResult::kAdded: return DistinctResult::kAdded;
       case AddResult::kPresent: return DistinctResult::kSeen;
       case AddResult::kFull: return DistinctResult::kFilterFull;
     }
   }
-  if (add_hash(state, h) == AddResult::kFull) return DistinctResult::kFilterFull;
+  if (add_in_chain(c, h, false) == AddResult::kFull) return DistinctResult::kFilterFull;
   store_le64(s.slots + empty * 16, key.low);
   store_le64(s.slots + empty * 16 + 8, key.high);
   store_le64(s.header, load_le64(s.header) + 1);
   return DistinctResult::kAdded;
+}
+
+bool taken(DistinctResult r) { return r == DistinctResult::kAdded || r == DistinctResult::kSeen; }
+
+}  // namespace
+
+DistinctResult add_distinct(uint8_t* state, Hash128 h) {
+  Chain c;
+  chain_of(state, &c);
+  const Encoding encoding = encoding_of(state);
+  const Seen s = seen_in(c, encoding);
+  if (encoding != Encoding::kDistinctDeferred) return add_distinct_in(c, s, state, h);
+  // The seen-set slot h will probe first and its buckets, asked for now and
+  // read kPendingSlots rows later, when the queue hands h back.
+  prefetch_buckets(c, h);
+  const uint8_t* home = s.slots + seen_home(seen_key(h), s.capacity) * 16;
+  prefetch(home);
+  prefetch(home + 64);  // a probe often runs on into the next line
+  DistinctResult r = DistinctResult::kAdded;
+  prefetch_queue::push(queue_of(c), h, [&](Hash128 oldest) {
+    r = add_distinct_in(c, s, state, oldest);
+    return taken(r);
+  });
+  return r;
+}
+
+DistinctResult settle_distinct(uint8_t* state) {
+  if (encoding_of(state) != Encoding::kDistinctDeferred) return DistinctResult::kAdded;
+  Chain c;
+  chain_of(state, &c);
+  const Seen s = seen_in(c, Encoding::kDistinctDeferred);
+  DistinctResult r = DistinctResult::kAdded;
+  const bool drained = prefetch_queue::drain(queue_of(c), [&](Hash128 h) {
+    r = add_distinct_in(c, s, state, h);
+    return taken(r);
+  });
+  return drained ? DistinctResult::kAdded : r;
 }
 
 // --- combining ---------------------------------------------------------------------
@@ -544,9 +595,11 @@ void merge_distinct(uint8_t* target, size_t target_len, const View& a, const Vie
   if (target_len - u.used < seen_region_bytes(capacity)) return;  // not reached (plan_merge)
   write_seen(a, capacity, target + u.used);
   target[6] = static_cast<uint8_t>(Encoding::kDistinct);
-  if (b.encoding != Encoding::kDistinct) return;
-  const Seen s = seen_of(target);
-  const uint8_t* from = b.data + b.used + kSeenHeaderBytes;
+  if (!has_seen_set(b.encoding)) return;
+  Chain c;
+  chain_of(target, &c);
+  const Seen s = seen_in(c, Encoding::kDistinct);
+  const uint8_t* from = b.data + seen_offset(b) + kSeenHeaderBytes;
   for (uint64_t k = 0; k < b.seen_capacity; k++) {
     const Hash128 key{load_le64(from + k * 16), load_le64(from + k * 16 + 8)};
     if (key.low == 0 && key.high == 0) continue;

@@ -53,7 +53,7 @@ extern "C" Datum cuckoo_agg_trans(PG_FUNCTION_ARGS) {
     state = cuckoo_new_state(params, in_agg);
   } else {
     state = CuckooStates::take(fcinfo, in_agg);
-    if (unlikely(in_agg && cuckoo::encoding_of(state) != cuckoo::Encoding::kDistinct))
+    if (unlikely(in_agg && !cuckoo::has_seen_set(cuckoo::encoding_of(state))))
       state = cuckoo_distinct_state(state);
   }
   // The first sub-filter and f say which (n, p) started the filter.

@@ -27,15 +27,16 @@ struct varlena* cuckoo_new(const cuckoo::Params& params) {
 }
 
 uint8_t* cuckoo_new_state(const cuckoo::Params& params, bool in_aggregate) {
-  uint8_t* filter = payload(cuckoo_new(params));
-  if (!in_aggregate) return filter;
-  return cuckoo_distinct_state(filter);
+  if (!in_aggregate) return payload(cuckoo_new(params));
+  uint8_t* out = CuckooStates::allocate(cuckoo::empty_distinct_size(params));
+  cuckoo::write_empty_distinct(out, params);
+  return out;
 }
 
 uint8_t* cuckoo_distinct_state(uint8_t* state) {
   cuckoo::View v;
   check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));
-  if (v.encoding == cuckoo::Encoding::kDistinct) return state;
+  if (cuckoo::has_seen_set(v.encoding)) return state;
   if (v.encoding == cuckoo::Encoding::kDeferred) {
     state = cuckoo_settle_state(state);
     check(cuckoo::parse(state, CuckooStates::length_of(state), cuckoo::Validation::kStructure, &v));

@@ -106,7 +106,8 @@ TEST(CuckooFormat, RejectsEveryInconsistency) {
   b = good; b[6] = 1; expect_invalid(b, "working state");
   b = good; b[6] = 2; expect_invalid(b, "encoding 2 is an aggregate's working state");
   b = good; b[6] = 3; expect_invalid(b, "encoding 3 is an aggregate's working state");
-  b = good; b[6] = 4; expect_invalid(b, "unknown encoding");
+  b = good; b[6] = 4; expect_invalid(b, "encoding 4 is an aggregate's working state");
+  b = good; b[6] = 5; expect_invalid(b, "unknown encoding");
   b = good; b[3] = 3; expect_invalid(b, "unsupported cuckoo format version 3");
   b = good; b[3] = 1; EXPECT_TRUE(parse_bytes(b).is_ok());  // version 1: the same layout
   // A distinct state (encoding 3) parses only with a whole seen set after
