@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/common/element_kind.h"
+#include "core/common/sort_le32.h"
 #include "core/ell/ell.h"
 #include "core/ell/ell_internal.h"
 
@@ -213,34 +214,7 @@ void write_stored(const View& v, uint8_t* dst) {
     if (n < v.count) store_le32(tokens + 4 * n++, token);
   });
   store_le32(dst + kCountOffset, n);
-  // Sort native values in place, then store them little-endian (both no-ops
-  // on little-endian hosts). Our buffers are aligned (palloc, vectors); an
-  // unaligned one falls back to an insertion sort through memcpy.
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t t = load_le32(tokens + 4 * i);
-    std::memcpy(tokens + 4 * i, &t, 4);
-  }
-  if (reinterpret_cast<uintptr_t>(tokens) % alignof(uint32_t) == 0) {
-    auto* native = reinterpret_cast<uint32_t*>(tokens);
-    std::sort(native, native + n);
-  } else {
-    for (uint32_t i = 1; i < n; i++) {
-      uint32_t key, prev;
-      std::memcpy(&key, tokens + 4 * i, 4);
-      uint32_t j = i;
-      for (; j > 0; j--) {
-        std::memcpy(&prev, tokens + 4 * (j - 1), 4);
-        if (prev <= key) break;
-        std::memcpy(tokens + 4 * j, &prev, 4);
-      }
-      std::memcpy(tokens + 4 * j, &key, 4);
-    }
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t t;
-    std::memcpy(&t, tokens + 4 * i, 4);
-    store_le32(tokens + 4 * i, t);
-  }
+  sort_le32(tokens, n);
 }
 
 }  // namespace sketch::ell
