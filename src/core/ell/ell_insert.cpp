@@ -113,12 +113,13 @@ AddOutcome add_hash(uint8_t* sketch, uint64_t hash) {
   set_register(regs, u.index, updated);
   if (flags_of(sketch) & kUnmerged) {
     // The martingale step: the state changed, an event of probability
-    // `change` before it, so the estimate grows by 1 / change.
+    // `change` before it, so the estimate grows by 1 / change. A change of 0
+    // is 2^64 wrapped (the all-empty sketch: probability 1); a saturated
+    // sketch, the other 0, never changes.
     const uint64_t change = load_le64(sketch + kChangeOffset);
-    if (change != 0) {
-      store_double(sketch + kMartingaleOffset,
-                   load_double(sketch + kMartingaleOffset) + 0x1p64 / static_cast<double>(change));
-    }
+    const double probability = change == 0 ? 1.0 : static_cast<double>(change) * 0x1p-64;
+    store_double(sketch + kMartingaleOffset,
+                 load_double(sketch + kMartingaleOffset) + 1.0 / probability);
     store_le64(sketch + kChangeOffset,
                change - change_weight(old, p) + change_weight(updated, p));
   }

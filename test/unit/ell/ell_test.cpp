@@ -238,6 +238,23 @@ TEST(EllEstimate, DenseEstimatesWithinTheirError) {
   }
 }
 
+// The martingale from an empty dense sketch: the first value changes the
+// state with probability 1 and adds exactly 1; the second adds 1 / P(change)
+// of the state the first left.
+TEST(EllEstimate, MartingaleStepsAreOneOverTheChangeProbability) {
+  Sketch s = Sketch::empty_dense(4);
+  ASSERT_TRUE(is_unmerged(s.view()));
+  const uint64_t first = uint64_t{3} << 60 | uint64_t{1} << 50;  // register 3, level 9
+  s.add(first);
+  bool available = false;
+  EXPECT_EQ(martingale_estimate(s.view(), &available), 1.0);
+  const double change = std::ldexp(double(detail::total_change_weight(s.view().data + detail::kRegistersOffset, 4)), -64);
+  s.add(uint64_t{5} << 60 | 1);
+  EXPECT_DOUBLE_EQ(martingale_estimate(s.view(), &available), 1.0 + 1.0 / change);
+  s.add(uint64_t{5} << 60 | 1);  // a duplicate: no step
+  EXPECT_DOUBLE_EQ(martingale_estimate(s.view(), &available), 1.0 + 1.0 / change);
+}
+
 TEST(EllEstimate, EmptyDenseIsZeroAndSaturatedIsFinite) {
   EXPECT_EQ(ml_estimate(Sketch::empty_dense(4).view()), 0.0);
   Sketch s = Sketch::empty_dense(4);
