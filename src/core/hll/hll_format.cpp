@@ -4,6 +4,7 @@
 #include "core/common/hash.h"
 #include "core/hll/hll.h"
 #include "core/common/element_kind.h"
+#include "core/common/sort_le32.h"
 #include "core/hll/hll_internal.h"
 #include "core/hll/dshll.h"
 #include "core/hll/pghll.h"
@@ -212,42 +213,17 @@ void write_stored(const View& v, uint8_t* dst) {
   }
   detail::write_hll_header(dst, v.p, Encoding::kSparse, element_kind_of(v.body - kHeaderSize));
   store_le32(dst + detail::kCountOffset, v.count);
-  // Gather native-order entries, sort them, then store little-endian. On
-  // little-endian hosts both conversions are no-ops.
-  uint8_t* entries = dst + detail::kSparseEntriesOffset;
   // The buffer holds v.count entries. A set whose slots hold more than its
   // count says is corrupt (parse(kStructure) does not scan the slots); never
   // write past the buffer for it.
+  uint8_t* entries = dst + detail::kSparseEntriesOffset;
   uint32_t n = 0;
   detail::for_each_entry(v, [&](uint32_t entry) {
     if (n == v.count) return;
-    std::memcpy(entries + 4 * n, &entry, 4);
+    store_le32(entries + 4 * n, entry);
     n++;
   });
-  auto* native = reinterpret_cast<uint32_t*>(entries);
-  if (reinterpret_cast<uintptr_t>(entries) % alignof(uint32_t) == 0) {
-    std::sort(native, native + n);
-  } else {
-    // Unaligned destination: insertion sort through memcpy is rare (our
-    // buffers come from palloc) and stays correct.
-    for (uint32_t i = 1; i < n; i++) {
-      uint32_t key;
-      std::memcpy(&key, entries + 4 * i, 4);
-      uint32_t j = i;
-      for (; j > 0; j--) {
-        uint32_t prev;
-        std::memcpy(&prev, entries + 4 * (j - 1), 4);
-        if (prev <= key) break;
-        std::memcpy(entries + 4 * j, &prev, 4);
-      }
-      std::memcpy(entries + 4 * j, &key, 4);
-    }
-  }
-  for (uint32_t i = 0; i < n; i++) {
-    uint32_t e;
-    std::memcpy(&e, entries + 4 * i, 4);
-    store_le32(entries + 4 * i, e);
-  }
+  sort_le32(entries, n);
 }
 
 }  // namespace sketch::hll

@@ -13,6 +13,7 @@
 #include "core/counting_bloom/counting_bloom_family.h"
 #include "core/cuckoo/cuckoo_family.h"
 #include "core/ddsketch/ddsketch_family.h"
+#include "core/ell/ell_family.h"
 #include "core/hll/hll_family.h"
 #include "core/theta/theta_family.h"
 #include "core/theta/theta_intersect_family.h"
@@ -95,6 +96,8 @@ TEST(FamilyContract, EveryFamilyStatesItsHooksByFlag) {
               check_family<topk::Family>() && check_family<theta::Family>() &&
               check_family<counting_bloom::Family>() && check_family<cuckoo::Family>() &&
               check_family<theta::IntersectFamily>());
+  EXPECT_FALSE(ell::Family::kHasWorkingView);
+  EXPECT_TRUE(check_family<ell::Family>());
 }
 
 }  // namespace
