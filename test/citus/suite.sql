@@ -1620,3 +1620,14 @@ FROM (VALUES
       $q$SELECT kind || ' ' || hll_union(hll_from_postgresql_hll(hll_to_postgresql_hll(hll_postgresql_hll_add(hll_postgresql_hll_empty(12, 5, -1, 1, 9), user_id)), 9))::text FROM %s GROUP BY kind ORDER BY kind$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- DataSketches' frequent items bytes imported on the shards, topk_union
+-- split over them (three items below k 48: no purge, so every merge order
+-- gives the same bytes) and mixed with topk_add of the rows' values.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'topk_union(topk_from_datasketches(frequent longs bytes)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || topk_union(topk_from_datasketches('\x04010a060300000003000000000000000c0000000000000002000000000000000500000000000000030000000000000002000000000000000700000000000000ffffffffffffffff2a00000000000000'::bytea))::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (2, 'topk_union(topk_from_datasketches(frequent longs bytes) || topk_agg) per tenant (pushed down) = local, byte for byte',
+      $q$SELECT tenant_id || ' ' || topk_union(topk_from_datasketches('\x04010a060300000003000000000000000c0000000000000002000000000000000500000000000000030000000000000002000000000000000700000000000000ffffffffffffffff2a00000000000000'::bytea) || topk_add(topk_empty(48), user_id % 3))::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$)
+) x(o, label, q)
+ORDER BY x.o;
