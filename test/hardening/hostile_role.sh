@@ -186,6 +186,8 @@ theta|intersection_lg10|(SELECT theta_agg(i, 10) FROM generate_series(1, 20000) 
 theta|difference_lg10|theta_diff((SELECT theta_agg(i, 10) FROM generate_series(1, 20000) i), (SELECT theta_agg(i, 10) FROM generate_series(10001, 40000) i))|
 theta|retains_nothing_lg8|(SELECT theta_diff(s, s) FROM (SELECT theta_agg(i, 8) AS s FROM generate_series(1, 5000) i) q)|
 theta|large_lg16|(SELECT theta_agg(i, 16) FROM generate_series(1, 100000) i)|
+theta|imported_datasketches_n10|theta_from_datasketches('\x02030300001acc930a0000000000000015f97dcbbd86a10540de2ee1c9db3d08698bb991b8685708fe162113fb98bc10bd3273724691cc14c397fc1281709d1ee56b61eec88044201ad1300b998c2f22ba40b3c1da06695de0f48bea9983c37c')|
+theta|imported_datasketches_estimation|theta_from_datasketches('\x03030300001acc93040000000000000000000000000200000500000000000000090000000000000064000000000000000000000000010000')|
 counting_bloom|empty_n1000|counting_bloom_empty(1000, 0.01)|n=1000;fpp=0.01
 counting_bloom|few_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 3) i)|n=1000;fpp=0.01
 counting_bloom|hundreds_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
