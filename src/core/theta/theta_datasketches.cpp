@@ -167,13 +167,19 @@ Status parse_compact(const uint8_t* data, size_t len, CompactView* out) {
   if (data[2] != kCompactFamilyId) return invalid("family id is not 3 (compact theta)");
   if (out->serial_version != 1 && (data[5] & kFlagBigEndian) != 0)
     return invalid("big-endian sketches are not read");
+  Status st;
   switch (out->serial_version) {
-    case 1: return parse_v1(data, len, out);
+    case 1: st = parse_v1(data, len, out); break;
     case 2:
-    case 3: return parse_v2_v3(data, len, out);
-    case kCompressedVersion: return parse_v4(data, len, out);
+    case 3: st = parse_v2_v3(data, len, out); break;
+    case kCompressedVersion: st = parse_v4(data, len, out); break;
     default: return invalid("serial version is not 1, 2, 3 or 4");
   }
+  if (!st.is_ok()) return st;
+  // θ is a positive signed long in the libraries (2^63 - 1 in exact mode).
+  if (!out->empty && (out->theta == 0 || out->theta > kLibraryThetaExact))
+    return invalid("theta out of range");
+  return Status::ok();
 }
 
 Status import_lg_k(const CompactView& v, int* lg_k) {
@@ -189,7 +195,6 @@ Status import_lg_k(const CompactView& v, int* lg_k) {
 
 Status write_imported(const CompactView& v, int lg_k, uint8_t* dst) {
   const uint64_t theta = v.empty ? kThetaExact : ours_of(v.theta);
-  if (v.theta == 0) return invalid("theta is 0");
   std::memset(dst, 0, stored_size(v.count));
   write_theta_header(dst, lg_k, Encoding::kStored, ElementKind::kDatasketchesImported,
                      kDatasketchesIdentity);

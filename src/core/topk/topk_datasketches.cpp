@@ -84,6 +84,8 @@ Status parse_frequent(const uint8_t* data, size_t len, FrequentView* out) {
   out->count = load_le32(data + 8);
   out->total = load_le64(data + 16);
   out->max_error = load_le64(data + 24);
+  // The libraries' N is a signed long; topk's total is at most 2^63 - 1 too.
+  if (out->total > 0x7fffffffffffffffULL) return invalid("stream weight above 2^63 - 1");
   // A map of 2^lg_cur slots holds at most 3/4 of them.
   if (out->count == 0) return invalid("a non-empty sketch with no items");
   if (uint64_t{out->count} > (uint64_t{3} << out->lg_cur_map_size) / 4)

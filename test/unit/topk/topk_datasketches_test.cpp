@@ -200,6 +200,8 @@ TEST(TopkDatasketches, MalformedBytesAreRefusedSayingWhat) {
   EXPECT_NE(refusal(bad).find("more than N"), std::string::npos);
   bad = b; store_le32(&bad[8], 7);  // more than 3/4 of 2^3
   EXPECT_NE(refusal(bad).find("more items"), std::string::npos);
+  bad = b; store_le64(&bad[16], uint64_t{1} << 63);
+  EXPECT_NE(refusal(bad).find("2^63"), std::string::npos);
   bad = b; bad.push_back(0);
   EXPECT_NE(refusal(bad).find("neither"), std::string::npos);
   bad = b; bad[5] = 5;  // empty flag on a non-empty sketch
