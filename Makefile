@@ -64,7 +64,7 @@ family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
 SQL_PIECES  = src/sql/common.sql $(call family,hll) src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql $(call family,cms) $(call family,bloom) \
               src/sql/bloom_split_block.sql $(call family,ddsketch) src/sql/ddsketch_otel.sql \
               src/sql/ddsketch_dashboard.sql \
-              $(call family,topk) $(call family,theta) $(call family,counting_bloom) \
+              $(call family,topk) src/sql/topk_datasketches.sql $(call family,theta) src/sql/theta_datasketches.sql $(call family,counting_bloom) \
               $(call family,cuckoo) \
               src/sql/sizing.sql src/sql/aging.sql src/sql/one_step.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
@@ -143,6 +143,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # sketches, the one-step aggregates), and in SQL_PIECES where it belongs.
 UPGRADE_FAMILIES =
 UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql src/sql/ddsketch_otel.sql src/sql/ddsketch_dashboard.sql \
+                     src/sql/topk_datasketches.sql src/sql/theta_datasketches.sql \
                      src/sql/one_step.sql
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \

@@ -1638,3 +1638,25 @@ FROM (VALUES
       $q$SELECT kind || ' ' || hll_cardinality(hll_union(hll_from_datasketches(hll_to_datasketches(hll_datasketches_add(hll_from_datasketches('\x0201070c030c0004'), user_id::bigint))))) FROM %s GROUP BY kind ORDER BY kind$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- DataSketches' frequent items bytes imported on the shards, topk_union
+-- split over them (three items below k 48: no purge, so every merge order
+-- gives the same bytes) and mixed with topk_add of the rows' values.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'topk_union(topk_from_datasketches(frequent longs bytes)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || topk_union(topk_from_datasketches('\x04010a060300000003000000000000000c0000000000000002000000000000000500000000000000030000000000000002000000000000000700000000000000ffffffffffffffff2a00000000000000'::bytea))::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (2, 'topk_union(topk_from_datasketches(frequent longs bytes) || topk_agg) per tenant (pushed down) = local, byte for byte',
+      $q$SELECT tenant_id || ' ' || topk_union(topk_from_datasketches('\x04010a060300000003000000000000000c0000000000000002000000000000000500000000000000030000000000000002000000000000000700000000000000ffffffffffffffff2a00000000000000'::bytea) || topk_add(topk_empty(48), user_id % 3))::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$)
+) x(o, label, q)
+ORDER BY x.o;
+-- DataSketches' compact theta bytes (hash identity 3) imported on the
+-- shards, theta_union split over them: unions of one identity are exact, so
+-- every split gives the local bytes, and the export is the library's.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'theta_union(theta_from_datasketches(theta_n10 bytes)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || theta_union(theta_from_datasketches('\x02030300001acc930a0000000000000015f97dcbbd86a10540de2ee1c9db3d08698bb991b8685708fe162113fb98bc10bd3273724691cc14c397fc1281709d1ee56b61eec88044201ad1300b998c2f22ba40b3c1da06695de0f48bea9983c37c'::bytea))::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (2, 'theta_to_datasketches(theta_union(theta_from_datasketches(compressed bytes)), true) over all rows (split) = local',
+      $q$SELECT theta_to_datasketches(theta_union(theta_from_datasketches('\x0104033e011acc930a16861af72df7e45429c550c15b0e52b006633bac22ab4a4865304281678b95103fe12d7d486efc9d0df3aa0896506069c411f6d9350881eb0bd01ccf6535ece5e906da09be81f5a7cbf28d8b4260'::bytea)), true)::text FROM %s$q$)
+) x(o, label, q)
+ORDER BY x.o;

@@ -131,6 +131,15 @@ inline bool holds_a_hash_twice(const View& v) {
   return std::adjacent_find(h.begin(), h.end()) != h.end();
 }
 
+// The hash identity of the input being exercised (header byte 4: 1, or 3
+// for DataSketches' hashes): every sketch built here to compare or combine
+// with it has the same, since theta never combines two identities
+// (check_combinable). Set by exercise().
+inline uint8_t& input_identity() {
+  static uint8_t identity = kHashIdentity;
+  return identity;
+}
+
 // The stored bytes of a reference sketch, holding values of `kind`.
 inline Bytes bytes_of(const Kmv& s, uint8_t kind) {
   const auto n = static_cast<uint32_t>(s.hashes.size());
@@ -140,6 +149,7 @@ inline Bytes bytes_of(const Kmv& s, uint8_t kind) {
   store_le64(out.data() + detail::kThetaOffset, s.theta);
   for (uint32_t i = 0; i < n; i++) detail::set_hash(out.data(), i, s.hashes[i]);
   out[kElementKindOffset] = kind;
+  out[4] = input_identity();
   return out;
 }
 
@@ -767,6 +777,8 @@ inline void exercise_structure(const Bytes& input) {
 
 // Parses in both modes and runs the matching readers.
 inline void exercise(const uint8_t* data, size_t size) {
+  input_identity() = size > 4 && data[4] == kDatasketchesIdentity ? kDatasketchesIdentity
+                                                                  : kHashIdentity;
   exercise_both_modes<View, Validation>(parse, Validation::kCanonical, Validation::kStructure, data,
                                         size, exercise_canonical, exercise_structure);
 }

@@ -145,6 +145,10 @@ struct View {
   const uint8_t* data;  // the whole sketch, header first
   size_t size;
   uint32_t capacity;  // working only: table slots, a power of two
+  // header byte 4: kHashIdentity (XXH3, this extension's hashing) or
+  // kDatasketchesIdentity (Apache DataSketches' hashes, imported by
+  // theta_from_datasketches: theta_datasketches.h)
+  uint8_t hash_identity;
 };
 
 // Validation (core/common/validation.h). Both: header, lg_k in range, a
@@ -158,6 +162,12 @@ struct View {
 // its home slot and held once, so that every probe ends at an empty slot
 // inside the buffer and writers write what the sizes say.
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out);
+
+// kMismatch, naming both, unless a and b may be combined (unions, set
+// operations, Jaccard): the same hash identity (hashes of one value under
+// two hash functions never meet, so a result would be silently wrong) and
+// element kinds that combine (element_kind.h).
+Status check_combinable(const View& a, const View& b);
 
 // Hash i of a stored view, ascending (i < v.count).
 uint64_t stored_hash(const View& v, uint32_t i);

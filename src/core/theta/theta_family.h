@@ -26,9 +26,9 @@ inline int lg_k_of(const uint8_t* sketch) { return sketch[5]; }
 // table, in O(capacity), whenever one arrives from elsewhere.)
 inline bool is_working_state(const uint8_t* data, size_t len) {
   using namespace detail;
-  if (!is_current_header(data, len, SketchKind::kTheta, kFormatVersion) ||
+  if (!is_theta_header(data, len) ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking ||
-      !valid_recorded_element_kind(data[kElementKindOffset]) ||
+      !valid_kind_for(data[4], data[kElementKindOffset]) ||
       len < kFixedBytes)
     return false;
   const int lg_k = data[5];
@@ -41,10 +41,11 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
          theta <= kThetaExact;
 }
 
-// Any two theta sketches merge, at the smaller lg_k: no check.
+// Any two theta sketches of one hash identity merge, at the smaller lg_k
+// (check_combinable refuses two identities).
 struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
                 state::StoredBy<View, stored_size, write_stored>,
-                state::CheckedMerge<View, MergePlan, nullptr, plan_merge, merge> {
+                state::CheckedMerge<View, MergePlan, check_combinable, plan_merge, merge> {
   static constexpr bool kHasWorkingView = true;
   static constexpr bool kMergesStored = true;
 
@@ -62,6 +63,7 @@ struct Family : state::FamilyDefaults, state::ParsesStructure<View, parse>,
     v.data = data;
     v.size = len;
     v.capacity = load_le32(data + kCapacityOffset);
+    v.hash_identity = identity_of(data);
     return v;
   }
 

@@ -75,16 +75,17 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
 
 namespace detail {
 
-void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind) {
-  write_header(dst, Header{SketchKind::kTheta, kFormatVersion, kHashIdentity,
+void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind,
+                        uint8_t identity) {
+  write_header(dst, Header{SketchKind::kTheta, kFormatVersion, identity,
                            {static_cast<uint8_t>(lg_k), static_cast<uint8_t>(encoding)}},
                kind);
 }
 
 void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta,
-                         ElementKind kind) {
+                         ElementKind kind, uint8_t identity) {
   std::memset(dst, 0, working_bytes(capacity));
-  write_theta_header(dst, lg_k, Encoding::kWorking, kind);
+  write_theta_header(dst, lg_k, Encoding::kWorking, kind, identity);
   store_le32(dst + kCapacityOffset, capacity);
   store_le64(dst + kThetaOffset, theta);
 }
@@ -170,8 +171,17 @@ Status check_confidence(double confidence) {
 }
 
 Status parse(const uint8_t* data, size_t len, Validation validation, View* out) {
+  // read_header knows identity 1 only: identity 3 (DataSketches' hashes) is
+  // read from a copy of the header that names identity 1, then recorded.
   Header h;
-  Status st = read_header(data, len, SketchKind::kTheta, kFormatVersion, &h);
+  uint8_t header[kHeaderSize];
+  const uint8_t* header_bytes = data;
+  if (len >= kHeaderSize && data[4] == kDatasketchesIdentity) {
+    std::memcpy(header, data, kHeaderSize);
+    header[4] = kHashIdentity;
+    header_bytes = header;
+  }
+  Status st = read_header(header_bytes, len, SketchKind::kTheta, kFormatVersion, &h);
   if (!st.is_ok()) return st;
   if (len < kFixedBytes) return invalid("truncated");
   View v{};
@@ -183,7 +193,9 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   v.theta = load_le64(data + kThetaOffset);
   if (v.lg_k < kMinLgK || v.lg_k > kMaxLgK) return invalid("lg_k out of range");
   v.k = k_of(v.lg_k);
-  if (!valid_recorded_element_kind(element_kind_byte(data))) return invalid("unknown element kind");
+  v.hash_identity = identity_of(data);
+  if (!valid_kind_for(v.hash_identity, element_kind_byte(data)))
+    return invalid("unknown element kind");
   if (v.theta == 0 || v.theta > kThetaExact) return invalid("theta out of range");
   if (v.encoding == Encoding::kStored) {
     st = check_stored(data, len, validation, v);
@@ -205,14 +217,14 @@ size_t empty_size() { return stored_size(0); }
 
 void write_empty(int lg_k, uint8_t* dst) {
   std::memset(dst, 0, empty_size());
-  write_theta_header(dst, lg_k, Encoding::kStored, ElementKind::kNone);
+  write_theta_header(dst, lg_k, Encoding::kStored, ElementKind::kNone, kHashIdentity);
   store_le64(dst + kThetaOffset, kThetaExact);
 }
 
 size_t new_working_size(int) { return working_bytes(kMinCapacity); }
 
 void write_new_working(int lg_k, uint8_t* dst) {
-  write_working_empty(dst, lg_k, kMinCapacity, kThetaExact, ElementKind::kNone);
+  write_working_empty(dst, lg_k, kMinCapacity, kThetaExact, ElementKind::kNone, kHashIdentity);
 }
 
 size_t working_size(const View& v) { return working_bytes(capacity_for(v.lg_k, v.count)); }
@@ -222,7 +234,7 @@ size_t working_size(const View& v) { return working_bytes(capacity_for(v.lg_k, v
 // insert asks to grow or rebuilds.
 void write_working(const View& v, uint8_t* dst) {
   write_working_empty(dst, v.lg_k, capacity_for(v.lg_k, v.count), v.theta,
-                      element_kind_of(v.data));
+                      element_kind_of(v.data), identity_of(v.data));
   for_each_hash(v, [dst](uint64_t h) { insert(dst, h); });
 }
 
@@ -231,7 +243,8 @@ size_t stored_size(const View& v) { return stored_size(std::min(v.count, v.k)); 
 void write_stored(const View& v, uint8_t* dst) {
   const uint32_t n = std::min(v.count, v.k);
   std::memset(dst, 0, stored_size(n));
-  write_theta_header(dst, v.lg_k, Encoding::kStored, element_kind_of(v.data));
+  write_theta_header(dst, v.lg_k, Encoding::kStored, element_kind_of(v.data),
+                     identity_of(v.data));
   store_le32(dst + kCountOffset, n);
   if (v.encoding == Encoding::kStored) {
     store_le64(dst + kThetaOffset, v.theta);

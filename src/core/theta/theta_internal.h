@@ -2,7 +2,8 @@
 //
 // Both encodings, all integers little-endian:
 //
-//   0   8   common header: kind theta, version 1, hash identity,
+//   0   8   common header: kind theta, version 1, hash identity (1, or 3
+//           for DataSketches' hashes: theta_datasketches.h),
 //           param[0] = lg_k (4..24), param[1] = encoding (1 stored,
 //           2 working), byte 7 = element kind
 //   8   4   count, hashes held
@@ -27,6 +28,8 @@
 #include <cstdint>
 
 #include "core/common/bytes.h"
+#include "core/common/element_kind.h"
+#include "core/common/header.h"
 #include "core/common/select.h"
 #include "core/theta/theta.h"
 
@@ -70,11 +73,32 @@ inline uint32_t capacity_for(int lg_k, uint64_t n) {
   return capacity;
 }
 
-void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind);
+// The header's hash identity (byte 4) and the element kinds valid with it:
+// identity 1 the recorded kinds of element_kind.h (never kUnknown), identity
+// 3 the DataSketches kinds and kNone.
+inline uint8_t identity_of(const uint8_t* sketch) { return sketch[4]; }
+inline bool valid_identity(uint8_t identity) {
+  return identity == kHashIdentity || identity == kDatasketchesIdentity;
+}
+inline bool valid_kind_for(uint8_t identity, uint8_t kind) {
+  if (identity == kDatasketchesIdentity)
+    return is_datasketches_kind(kind) || kind == static_cast<uint8_t>(ElementKind::kNone);
+  return valid_recorded_element_kind(kind);
+}
+
+// is_current_header with either identity theta knows.
+inline bool is_theta_header(const uint8_t* src, size_t len) {
+  return len >= kHeaderSize && src[0] == kMagic0 && src[1] == kMagic1 &&
+         src[2] == static_cast<uint8_t>(SketchKind::kTheta) && src[3] == kFormatVersion &&
+         valid_identity(src[4]);
+}
+
+void write_theta_header(uint8_t* dst, int lg_k, Encoding encoding, ElementKind kind,
+                        uint8_t identity);
 
 // An empty working table of `capacity` slots at θ.
 void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t theta,
-                         ElementKind kind);
+                         ElementKind kind, uint8_t identity);
 
 // Inserts h (nonzero, already shifted) into a working state unless it is
 // at or above θ or already there; a full-size table at its load limit is

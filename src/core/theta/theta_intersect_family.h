@@ -27,7 +27,7 @@ struct IntersectFamily : state::FamilyDefaults, state::ParsesStructure<View, par
   // mechanism's view of a state) before it reads a hash, then writes a new
   // buffer.
   static bool is_working(const uint8_t* data, size_t len) {
-    return is_current_header(data, len, SketchKind::kTheta, kFormatVersion) &&
+    return detail::is_theta_header(data, len) &&
            static_cast<Encoding>(data[6]) == Encoding::kStored && len >= detail::kFixedBytes;
   }
 
@@ -46,6 +46,8 @@ struct IntersectFamily : state::FamilyDefaults, state::ParsesStructure<View, par
     if (!is_stored(a) || !is_stored(b))
       return Status::error(StatusCode::kInvalidFormat,
                            "a theta intersection reads stored sketches only");
+    Status st = check_combinable(a, b);
+    if (!st.is_ok()) return st;
     *plan = MergePlan{false, intersect_size(a, b)};
     return Status::ok();
   }

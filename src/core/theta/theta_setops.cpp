@@ -56,6 +56,24 @@ Shape shape_of(const View& a, const View& b, Keep keep) {
   return s;
 }
 
+const char* identity_name(uint8_t identity) {
+  return identity == kDatasketchesIdentity ? "DataSketches' MurmurHash3 (hash identity 3)"
+                                           : "xxh3_64 (hash identity 1)";
+}
+
+}  // namespace
+
+Status check_combinable(const View& a, const View& b) {
+  const uint8_t ia = identity_of(a.data), ib = identity_of(b.data);
+  if (ia != ib)
+    return Status::error(StatusCode::kMismatch,
+                         "cannot combine a theta sketch hashed with %s with one hashed with %s",
+                         identity_name(ia), identity_name(ib));
+  return check_element_kind(element_kind_of(a.data), element_kind_of(b.data));
+}
+
+namespace {
+
 // The kind of a result of a and b. Callers refuse mismatched kinds before
 // they write (theta_combined in the server); were one to pass them anyway,
 // the result keeps a's kind, never 0.
@@ -70,6 +88,7 @@ template <class Keep>
 void write_result(const View& a, const View& b, Keep keep, uint8_t* dst) {
   // Read before the walks: dst may be a's bytes.
   const ElementKind kind = result_kind(a, b);
+  const uint8_t identity = identity_of(a.data);
   const Shape s = shape_of(a, b, keep);
   uint32_t n = 0;
   // The same walk as shape_of's (same θ), stopped after the hashes it
@@ -82,7 +101,7 @@ void write_result(const View& a, const View& b, Keep keep, uint8_t* dst) {
   });
   // The fixed fields last, and every byte written (no memset): dst may be
   // a's bytes, read by the walks above.
-  write_theta_header(dst, s.lg_k, Encoding::kStored, kind);
+  write_theta_header(dst, s.lg_k, Encoding::kStored, kind, identity);
   store_le32(dst + kCountOffset, s.count);
   store_le32(dst + kReservedOffset, 0);
   store_le64(dst + kThetaOffset, s.theta);

@@ -109,7 +109,7 @@ size_t grown_size(const View& v) {
 
 void grow(const View& v, uint8_t* dst) {
   write_working_empty(dst, v.lg_k, std::min(full_capacity(v.lg_k), 2 * v.capacity), v.theta,
-                      element_kind_of(v.data));
+                      element_kind_of(v.data), identity_of(v.data));
   for_each_hash(v, [dst](uint64_t h) { insert(dst, h); });
 }
 
@@ -138,7 +138,7 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
   } else {
     out = dst;
     write_working_empty(out, plan.lg_k, plan.capacity, std::min(a.theta, b.theta),
-                        element_kind_of(a.data));
+                        element_kind_of(a.data), identity_of(a.data));
     for_each_hash(a, [out](uint64_t h) { insert(out, h); });
   }
   for_each_hash(b, [out](uint64_t h) { insert(out, h); });

@@ -41,7 +41,7 @@ uint8_t* theta_new_state(int lg_k);
 template <class Write>
 struct varlena* theta_combined(const theta::View& a, const theta::View& b, size_t size,
                                Write write) {
-  theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
+  theta_check(theta::check_combinable(a, b));
   uint8_t* out = ThetaStates::allocate(size);
   write(out);
   return ThetaStates::datum_of(out);

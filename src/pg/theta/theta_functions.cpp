@@ -112,7 +112,7 @@ extern "C" Datum theta_bounds(PG_FUNCTION_ARGS) {
 extern "C" Datum theta_jaccard(PG_FUNCTION_ARGS) {
   const double confidence = confidence_arg(fcinfo, 2);
   const theta::View a = ThetaStates::stored_view_arg(fcinfo, 0), b = ThetaStates::stored_view_arg(fcinfo, 1);
-  theta_check(check_element_kind(element_kind_of(a.data), element_kind_of(b.data)));
+  theta_check(theta::check_combinable(a, b));
   const theta::Similarity s = theta::jaccard(a, b, confidence);
   if (!s.defined) PG_RETURN_NULL();
   const Datum values[3] = {Float8GetDatum(s.estimate), Float8GetDatum(s.lower),

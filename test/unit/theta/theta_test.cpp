@@ -499,7 +499,8 @@ TEST(ThetaTest, SweepsKeepEveryHashFindable) {
   for (int trial = 0; trial < 500; trial++) {
     const uint32_t capacity = 16u << r.below(4);
     std::vector<uint8_t> state(detail::working_bytes(capacity));
-    detail::write_working_empty(state.data(), 8, capacity, kThetaExact, ElementKind::kNone);
+    detail::write_working_empty(state.data(), 8, capacity, kThetaExact, ElementKind::kNone,
+                                kHashIdentity);
     std::set<uint64_t> held;
     const uint32_t n = static_cast<uint32_t>(r.below(detail::load_limit(capacity) + 1));
     while (held.size() < n) {
