@@ -2,7 +2,7 @@
 //
 //   byte 0-1  magic "SK"
 //   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk,
-//             6 = theta, 7 = counting_bloom, 8 = cuckoo)
+//             6 = theta, 7 = counting_bloom, 8 = cuckoo, 9 = kll)
 //   byte 3    format version of that kind
 //   byte 4    hash identity (see kHashIdentity below)
 //   byte 5-6  two bytes the kind uses for its own small parameters
@@ -33,10 +33,11 @@ enum class SketchKind : uint8_t {
   kTheta = 6,
   kCountingBloom = 7,
   kCuckoo = 8,
+  kKll = 9,
 };
 
 // The highest kind byte this build knows.
-constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kCuckoo);
+constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kKll);
 
 constexpr size_t kHeaderSize = 8;
 

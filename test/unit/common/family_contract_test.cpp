@@ -14,6 +14,7 @@
 #include "core/cuckoo/cuckoo_family.h"
 #include "core/ddsketch/ddsketch_family.h"
 #include "core/hll/hll_family.h"
+#include "core/kll/kll_family.h"
 #include "core/theta/theta_family.h"
 #include "core/theta/theta_intersect_family.h"
 #include "core/topk/topk_family.h"
@@ -86,6 +87,8 @@ TEST(FamilyContract, EveryFamilyStatesItsHooksByFlag) {
   EXPECT_TRUE(topk::Family::kHasWorkingView);
   EXPECT_TRUE(theta::Family::kHasWorkingView);
   EXPECT_FALSE(hll::Family::kHasWorkingView);
+  EXPECT_FALSE(kll::Family::kHasWorkingView);
+  EXPECT_FALSE(kll::Family::kDefersAdds);
   EXPECT_FALSE(theta::IntersectFamily::kAddsElements);
   EXPECT_TRUE(theta::Family::kMergesStored);
   EXPECT_FALSE(theta::IntersectFamily::kMergesStored);
