@@ -80,6 +80,9 @@
 # About 6 to 7 minutes on 2 busy cores (16,200 statements); twice the hostile
 # part where the role may call the support functions.
 #
+# HOSTILE_TYPES ("kll topk": state types, space-separated) restricts the run
+# to the aggregates of those state types and their stored values (a
+# family's own check while it is developed; make test runs them all).
 # HOSTILE_ROWS (default 100000) rows per aggregate; HOSTILE_TWIN_ROWS (20000)
 # for the typed twins; HOSTILE_TIMEOUT (60s) statement_timeout; HOSTILE_ROLES
 # ("hostile superuser") which passes to run. HOSTILE_GRANT=1 grants EXECUTE
@@ -100,6 +103,9 @@ ROLE=${HOSTILE_ROLE_NAME:-sketch_hostile}
 ROWS=${HOSTILE_ROWS:-100000}
 TIMEOUT=${HOSTILE_TIMEOUT:-60s}
 ROLES=${HOSTILE_ROLES:-hostile superuser}
+TYPES=${HOSTILE_TYPES:-}
+# wanted_type TYPE: true unless HOSTILE_TYPES names other state types only.
+wanted_type() { [ -z "$TYPES" ] || [[ " $TYPES " == *" $1 "* ]]; }
 started_at=$(date +%s)
 
 work=$(mktemp -d /tmp/sketch-hostile.XXXXXX)
@@ -207,7 +213,7 @@ kll|bigint_wide|(SELECT kll_agg(i::bigint * 3037000493) FROM generate_series(1, 
 kll|timestamptz_hours|(SELECT kll_agg(TIMESTAMPTZ '2024-01-01 00:00+00' + i * INTERVAL '1 hour', 64) FROM generate_series(1, 2000) i)|
 kll|date_days|(SELECT kll_agg(DATE '2000-01-01' + i) FROM generate_series(1, 1000) i)|
 kll|weighted_near_max|(SELECT kll_agg(i * 1.5 - 700, 9223372036854775807 - i, 200) FROM generate_series(1, 2) i)|
-kll|union_across_k|(SELECT kll_agg(i::float8, 400) || kll_agg(-i::float8, 16) FROM generate_series(1, 3000) i)|
+kll|union_across_k|kll_union((SELECT kll_agg(i::float8, 400) FROM generate_series(1, 3000) i), (SELECT kll_agg(-i::float8, 16) FROM generate_series(1, 3000) i))|
 kll|large_k800|(SELECT kll_agg((i % 1000)::float8, 800) FROM generate_series(1, 100000) i)|
 EOF
 )
@@ -476,6 +482,7 @@ ext_schema=$(su_psql -At -c "SELECT extnamespace::regnamespace FROM pg_extension
 # Stored values, built by the superuser from SQL.
 while IFS='|' read -r type kind expr facts; do
   [ -n "$type" ] || continue
+  wanted_type "$type" || continue
   json=$(awk -v f="$facts" 'BEGIN { n = split(f, kv, ";"); s = "";
           for (i = 1; i <= n; i++) { if (kv[i] == "") continue; split(kv[i], p, "=");
             s = s (s == "" ? "" : ",") "\"" p[1] "\":\"" p[2] "\"" } print "{" s "}" }')
@@ -569,7 +576,7 @@ LEFT JOIN pg_proc cf ON cf.oid = a.aggcombinefn
 LEFT JOIN pg_namespace cn ON cn.oid = cf.pronamespace
 LEFT JOIN pg_proc ff ON ff.oid = a.aggfinalfn
 LEFT JOIN pg_namespace fn ON fn.oid = ff.pronamespace
-WHERE a.aggkind = 'n'
+WHERE a.aggkind = 'n' AND ('$TYPES' = '' OR t.typname = ANY (string_to_array('$TYPES', ' ')))
 ORDER BY t.typname, p.proname, p.pronargs, p.oid;
 SQL
 )

@@ -58,6 +58,7 @@ bool add_weighted(Mut s, uint64_t key, uint64_t* times, uint32_t* needed_levels)
         *needed_levels = h + 1;
         return false;
       }
+      for (uint32_t l = s.levels() + 1; l <= h + 1; ++l) s.set_off(l, s.capacity());
       s.set_levels(h + 1);
       s.set_full_at(full_at);
     }

@@ -99,7 +99,9 @@ bool compress_once(Mut s, uint32_t* needed_levels) {
       *needed_levels = levels + 1;
       return false;
     }
-    // The entries past L already equal capacity: the new top is empty.
+    // The new top is empty (written here: the per-row check reads only the
+    // offsets up to L).
+    s.set_off(levels + 1, s.capacity());
     s.set_levels(levels + 1);
     s.set_full_at(full_at);
   }

@@ -158,13 +158,28 @@ Status parse(const uint8_t* data, size_t len, Validation validation, View* out) 
   return Status::ok();
 }
 
+// Run on every row, so O(L) and no more: what add and a compaction touch
+// (the offsets of levels 0..L, the free slots, the capacity against
+// full_at). full_at's value, the padding and the entries past L are checked
+// by parse; an add that opens a level writes that level's offsets itself.
 bool is_working(const uint8_t* data, size_t len) {
   if (!is_current_header(data, len, SketchKind::kKll, kFormatVersion) ||
       static_cast<Encoding>(data[6]) != Encoding::kWorking || data[5] != 0 ||
-      !valid_kind(static_cast<ElementKind>(data[kElementKindOffset])))
+      !valid_kind(static_cast<ElementKind>(data[kElementKindOffset])) ||
+      data[detail::kLevelSlotsOffset] != kWorkingLevelSlots || len < kFixedSize)
     return false;
-  View v;
-  return layout_problem(data, len, &v) == nullptr && working_shape_ok(v);
+  const Mut s{const_cast<uint8_t*>(data)};
+  const uint32_t levels = s.levels(), capacity = s.capacity();
+  if (levels < 1 || levels > kMaxLevels || s.k() < kMinK || capacity < s.full_at() ||
+      len != sketch_size(kWorkingLevelSlots, capacity))
+    return false;
+  uint32_t previous = 0;
+  for (uint32_t h = 0; h <= levels; ++h) {
+    const uint32_t off = s.off(h);
+    if (off < previous) return false;
+    previous = off;
+  }
+  return previous == capacity;
 }
 
 size_t stored_size(const View& v) { return sketch_size(v.levels + 1, v.retained()); }
