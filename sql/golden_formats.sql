@@ -484,3 +484,38 @@ ORDER BY label COLLATE "C";
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_bloom_split_block_v1 ORDER BY label COLLATE "C";
+
+-- kll, format version 1 --------------------------------------------------------
+CREATE TEMP TABLE golden_kll_v1 (label text, count bigint, min float8, max float8, quantiles float8[],
+                                 rank_error float8, info jsonb, query text, sketch text);
+\copy golden_kll_v1 FROM 'test/golden/kll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS kll_v1_sketches FROM golden_kll_v1;
+
+-- Reading: text input, every accessor (count, min, max and the quantiles 0,
+-- 0.5, 0.99 and 1 of the number sketches, the rank error, info), text and
+-- binary round trips, and the identities of merging: with NULL or an empty
+-- sketch of the same k nothing changes; with itself the count doubles and
+-- min and max stay.
+SELECT label,
+       kll_count(s) = count AS count_same,
+       CASE WHEN info->>'element_type' IN ('double precision', 'bigint') THEN
+         kll_min(s) = min AND kll_max(s) = max
+         AND kll_quantiles(s, '{0,0.5,0.99,1}') = quantiles END AS numbers_same,
+       kll_rank_error(s) = rank_error AS rank_error_same,
+       kll_info(s) = info AS info_same,
+       s::text = sketch AS text_same,
+       (s::bytea)::kll = s AND encode(s::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       kll_union(s, kll_empty((info->>'k')::int)) = s AND (s || NULL) = s
+         AND kll_union(NULL, s) = s AS union_empty_same,
+       CASE WHEN (info->>'n')::numeric * 2 <= 9223372036854775807 THEN
+         kll_count(s || s) = 2 * count
+         AND kll_info(s || s)->'min' = info->'min' AND kll_info(s || s)->'max' = info->'max' END
+         AS union_self_same
+FROM golden_kll_v1, LATERAL (SELECT sketch::kll AS s) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input (kll is new
+-- in 0.3.0: byte 7 is the value type, compared too).
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_kll_v1 ORDER BY label COLLATE "C";

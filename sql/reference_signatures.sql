@@ -17,6 +17,7 @@
 \set theta_page `cat docs/theta.md`
 \set counting_bloom_page `cat docs/counting_bloom.md`
 \set cuckoo_page `cat docs/cuckoo.md`
+\set kll_page `cat docs/kll.md`
 
 -- to_regtype raises on text that does not parse as a type ('sketch hll'):
 -- NULL instead.
@@ -34,7 +35,7 @@ WITH pages(page, doc) AS (
   VALUES ('reference.md', :'reference_page'), ('hll.md', :'hll_page'),
          ('cms.md', :'cms_page'), ('bloom.md', :'bloom_page'), ('ddsketch.md', :'ddsketch_page'),
          ('topk.md', :'topk_page'), ('theta.md', :'theta_page'),
-         ('counting_bloom.md', :'counting_bloom_page'), ('cuckoo.md', :'cuckoo_page')),
+         ('counting_bloom.md', :'counting_bloom_page'), ('cuckoo.md', :'cuckoo_page'), ('kll.md', :'kll_page')),
 lines AS (
   SELECT page, n, line, line ~ '^\|' AS in_table,
          line ~ '^\|' AND coalesce(lag(line) OVER (PARTITION BY page ORDER BY n), '') !~ '^\|' AS starts_table

@@ -225,6 +225,19 @@ BEGIN
       IF why IS NOT NULL THEN
         RETURN format('%s | not ok: group %s: %s', name, coalesce(dg[i], '(all)'), why);
       END IF;
+    ELSIF family = 'kll' THEN
+      -- kll: a split aggregate merges in another order than the local one,
+      -- so its bytes may differ (docs/kll.md); what is exact must agree:
+      -- the count, min, max, k and value type.
+      EXECUTE 'SELECT kll_info($1::kll) - ''bytes'' - ''levels'' - ''retained'' - ''exact''
+                        - ''rank_error'' - ''pmf_rank_error''
+                      = kll_info($2::kll) - ''bytes'' - ''levels'' - ''retained'' - ''exact''
+                        - ''rank_error'' - ''pmf_rank_error'''
+        INTO eq USING ds[i], ls[i];
+      IF NOT eq THEN
+        RETURN format('%s | not ok: group %s: count, min, max, k or type differ (%s distributed, %s local)',
+                      name, coalesce(dg[i], '(all)'), kll_info(ds[i]::kll), kll_info(ls[i]::kll));
+      END IF;
     ELSIF family IN ('hll', 'bloom', 'ddsketch', 'theta', 'counting_bloom') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
       -- theta: the text forms too (the stored bytes, the element kind's included)
@@ -492,7 +505,8 @@ SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        topk_agg_weighted(page, n, 64) AS tw,
        theta_agg(user_id) AS th, theta_agg(user_id, 6 + kind) AS thl,
        theta_agg(page) AS tp, theta_agg(page, 6 + kind) AS tpl,
-       counting_bloom_agg(user_id, 10000, 0.01) AS cb, cuckoo_agg(user_id, 60000, 0.01) AS cf
+       counting_bloom_agg(user_id, 10000, 0.01) AS cb, cuckoo_agg(user_id, 60000, 0.01) AS cf,
+       kll_agg(lat) AS kl
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
@@ -561,6 +575,11 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('ddsketch', 'ddsketch_agg(%s, n)',                            NULL, 'events',   'lat',     NULL, 'bytes'),
   ('ddsketch', 'ddsketch_agg(%s, n, 0.001)',                     NULL, 'events',   'lat',     NULL, 'bytes'),
   ('ddsketch', 'ddsketch_agg(%s, n, 0.01, 64)',                  NULL, 'events',   'lat',     NULL, 'bytes'),
+  -- kll: count, min, max, k and value type exact (pg_temp.check_same)
+  ('kll',   'kll_agg(%s)',                                       NULL, 'events',   'lat',     NULL, NULL),
+  ('kll',   'kll_agg(%s, 64)',                                   NULL, 'events',   'lat',     NULL, NULL),
+  ('kll',   'kll_agg(%s, n, 200)',                               NULL, 'events',   'lat',     NULL, NULL),
+  ('kll',   'kll_union(%s)',                                     NULL, 'sketches', 'kl',      NULL, NULL),
   -- topk: page (text, ~2000 distinct, Zipf-like), c_int4 (integer) and c_int8
   -- (bigint, ~5000 distinct, Zipf-like), user_id (bigint, ~57,000 distinct,
   -- uniform: nothing frequent, purges all along) and kind (integer, 4

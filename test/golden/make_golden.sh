@@ -81,6 +81,15 @@ case $type in
     columns="label	cardinality	info	counts	query	sketch"
     answers="cuckoo_cardinality(h)::text || E'\\t' || cuckoo_info(h)::text || E'\\t' || coalesce(CASE WHEN get_byte(h::bytea, 7) IN (1, 255) THEN (SELECT string_agg(least(cuckoo_count(h, g), 9)::text, '' ORDER BY g) FROM generate_series(1, 64) g) END, '')"
     ;;
+  kll)
+    version=1
+    # count, min, max (double precision and bigint sketches; empty fields,
+    # i.e. NULL, otherwise), the quantiles 0, 0.5, 0.99 and 1 of a double
+    # or bigint sketch (kll_quantiles; empty otherwise), the rank error,
+    # info (whose min and max are integers for the other types).
+    columns="label	count	min	max	quantiles	rank_error	info	query	sketch"
+    answers="kll_count(h)::text || E'\\t' || coalesce(CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint') THEN kll_min(h)::text END, '') || E'\\t' || coalesce(CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint') THEN kll_max(h)::text END, '') || E'\\t' || CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint', 'none') THEN kll_quantiles(h, '{0,0.5,0.99,1}')::text ELSE '' END || E'\\t' || kll_rank_error(h)::text || E'\\t' || kll_info(h)::text"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

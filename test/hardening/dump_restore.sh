@@ -7,7 +7,7 @@
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
 # hll(p) columns, a domain over hll(p), postgresql-hll sketches of hash
 # identity 2; cms, bloom, ddsketch, topk, theta,
-# counting_bloom and cuckoo of
+# counting_bloom, cuckoo and kll of
 # several parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
@@ -545,6 +545,38 @@ UPDATE public.cuckoo_daily SET active = cuckoo_delete(cuckoo_delete(active, (day
 -- sub-filters: a union appends sub-filters of its inputs' sizes, at most 32;
 -- the last day is sized for 1,000 of its 5,701 values and grew to 4)
 CREATE VIEW data.cuckoo_all AS SELECT cuckoo_union(active) AS u FROM public.cuckoo_daily;
+-- kll: every golden sketch and NULLs; sketches of every value type and
+-- several k, inline and out of line; a daily rollup with a stored count and
+-- an index on the median, and a view over its union.
+CREATE TABLE data.kll_golden (id int PRIMARY KEY, label text NOT NULL, s kll);
+CREATE TEMP TABLE golden_kll (label text, count bigint, min float8, max float8, quantiles float8[],
+                              rank_error float8, info jsonb, query text, sketch text);
+\copy golden_kll FROM 'test/golden/kll_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.kll_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::kll FROM golden_kll;
+INSERT INTO data.kll_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+CREATE TABLE data.kll_shapes (id int PRIMARY KEY, params text NOT NULL, s kll, external kll);
+ALTER TABLE data.kll_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.kll_shapes
+SELECT k, 'float8 k=' || k, a, a
+FROM unnest(ARRAY[8, 64, 200, 1000]) k,
+     LATERAL (SELECT kll_agg(((g * 7919) % 20001 - 10000)::float8, k) AS a FROM generate_series(1, 30000) g) a;
+INSERT INTO data.kll_shapes
+SELECT 2000, 'bigint', kll_agg(g::bigint * 3037000493), NULL FROM generate_series(1, 20000) g;
+INSERT INTO data.kll_shapes
+SELECT 2001, 'timestamptz', kll_agg(TIMESTAMPTZ '2024-01-01 00:00+00' + g * INTERVAL '1 minute'), NULL
+FROM generate_series(1, 20000) g;
+INSERT INTO data.kll_shapes
+SELECT 2002, 'date', NULL, kll_agg(DATE '2000-01-01' + g) FROM generate_series(1, 5000) g;
+CREATE TABLE public.kll_daily (
+  day date PRIMARY KEY,
+  score kll NOT NULL,
+  n bigint GENERATED ALWAYS AS (kll_count(score)) STORED);
+CREATE INDEX kll_daily_p50 ON public.kll_daily (kll_quantile(score, 0.5));
+INSERT INTO public.kll_daily (day, score)
+SELECT DATE '2024-01-01' + d, kll_agg(sin(v * 7.3 + d) * 100)
+FROM generate_series(0, 29) d, generate_series(1, 1000 + d * 100) v GROUP BY d;
+CREATE VIEW data.kll_all AS SELECT kll_union(score) AS u FROM public.kll_daily;
 SQL
 
 fingerprint() {

@@ -80,6 +80,9 @@
 # About 6 to 7 minutes on 2 busy cores (16,200 statements); twice the hostile
 # part where the role may call the support functions.
 #
+# HOSTILE_TYPES ("kll topk": state types, space-separated) restricts the run
+# to the aggregates of those state types and their stored values (a
+# family's own check while it is developed; make test runs them all).
 # HOSTILE_ROWS (default 100000) rows per aggregate; HOSTILE_TWIN_ROWS (20000)
 # for the typed twins; HOSTILE_TIMEOUT (60s) statement_timeout; HOSTILE_ROLES
 # ("hostile superuser") which passes to run. HOSTILE_GRANT=1 grants EXECUTE
@@ -100,6 +103,9 @@ ROLE=${HOSTILE_ROLE_NAME:-sketch_hostile}
 ROWS=${HOSTILE_ROWS:-100000}
 TIMEOUT=${HOSTILE_TIMEOUT:-60s}
 ROLES=${HOSTILE_ROLES:-hostile superuser}
+TYPES=${HOSTILE_TYPES:-}
+# wanted_type TYPE: true unless HOSTILE_TYPES names other state types only.
+wanted_type() { [ -z "$TYPES" ] || [[ " $TYPES " == *" $1 "* ]]; }
 started_at=$(date +%s)
 
 work=$(mktemp -d /tmp/sketch-hostile.XXXXXX)
@@ -209,6 +215,15 @@ cuckoo|deleted_n1000|cuckoo_delete(cuckoo_delete((SELECT cuckoo_agg(i, 1000, 0.0
 cuckoo|text_n50k_p001|(SELECT cuckoo_agg(t, 50000, 0.001) FROM d.rows WHERE i <= 20000)|n=50000;fpp=0.001
 cuckoo|union_of_sizes|cuckoo_union((SELECT cuckoo_agg(i, 100, 0.01) FROM generate_series(1, 500) i), (SELECT cuckoo_agg(i, 1000, 0.01) FROM generate_series(300, 900) i))|n=100;fpp=0.01
 cuckoo|large_n1e6_100k|(SELECT cuckoo_agg(i, 1000000, 0.01) FROM generate_series(1, 100000) i)|n=1000000;fpp=0.01
+kll|empty_default|kll_empty()|
+kll|exact_small|(SELECT kll_agg(i::float8) FROM generate_series(1, 100) i)|
+kll|compacted_k8|(SELECT kll_agg((i % 201 - 100)::float8, 8) FROM generate_series(1, 5000) i)|
+kll|bigint_wide|(SELECT kll_agg(i::bigint * 3037000493) FROM generate_series(1, 3000) i)|
+kll|timestamptz_hours|(SELECT kll_agg(TIMESTAMPTZ '2024-01-01 00:00+00' + i * INTERVAL '1 hour', 64) FROM generate_series(1, 2000) i)|
+kll|date_days|(SELECT kll_agg(DATE '2000-01-01' + i) FROM generate_series(1, 1000) i)|
+kll|weighted_near_max|(SELECT kll_agg(i * 1.5 - 700, 9223372036854775807 - i, 200) FROM generate_series(1, 2) i)|
+kll|union_across_k|kll_union((SELECT kll_agg(i::float8, 400) FROM generate_series(1, 3000) i), (SELECT kll_agg(-i::float8, 16) FROM generate_series(1, 3000) i))|
+kll|large_k800|(SELECT kll_agg((i % 1000)::float8, 800) FROM generate_series(1, 100000) i)|
 EOF
 )
 
@@ -267,6 +282,22 @@ counting_bloom_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
 counting_bloom_union(counting_bloom)|{s}
 cuckoo_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
 cuckoo_union(cuckoo)|{s}
+kll_agg(double precision)|{v}
+kll_agg(double precision, integer)|{v}, {k}
+kll_agg(double precision, bigint, integer)|{v}, {w}, {k}
+kll_agg(bigint)|{v}
+kll_agg(bigint, integer)|{v}, {k}
+kll_agg(bigint, bigint, integer)|{v}, {w}, {k}
+kll_agg(timestamp without time zone)|{v}
+kll_agg(timestamp without time zone, integer)|{v}, {k}
+kll_agg(timestamp without time zone, bigint, integer)|{v}, {w}, {k}
+kll_agg(timestamp with time zone)|{v}
+kll_agg(timestamp with time zone, integer)|{v}, {k}
+kll_agg(timestamp with time zone, bigint, integer)|{v}, {w}, {k}
+kll_agg(date)|{v}
+kll_agg(date, integer)|{v}, {k}
+kll_agg(date, bigint, integer)|{v}, {w}, {k}
+kll_union(kll)|{s}
 approx_count_distinct(anyelement)|{v}
 approx_top_k(anyelement, integer)|{v}, {k}
 approx_percentile(double precision, double precision)|{v}, {q}
@@ -301,6 +332,7 @@ topk|topk_add(topk_empty({k}), {v})
 theta|theta_add(theta_empty({lg_k}), {v})
 counting_bloom|counting_bloom_add(counting_bloom_empty({n}, {fpp}), {v})
 cuckoo|cuckoo_add(cuckoo_empty({n}, {fpp}), {v})
+kll|kll_add(kll_empty({k}), {v})
 approx_percentile_state|ddsketch_approx_percentiles_trans(NULL, {v}, {qs})
 EOF
 )
@@ -324,6 +356,7 @@ ddsketch|{a}::text = {b}::text
 theta|{a}::text = {b}::text
 topk|topk_total({a}) = topk_total({b}) AND topk_info({a})->'k' = topk_info({b})->'k' AND ({a} = {b} OR (topk_max_error({a}) > 0 AND topk_max_error({b}) > 0))
 counting_bloom|{a}::text = {b}::text
+kll|kll_count({a}) = kll_count({b}) AND kll_info({a})->'k' = kll_info({b})->'k' AND kll_info({a})->'min' = kll_info({b})->'min' AND kll_info({a})->'max' = kll_info({b})->'max' AND kll_info({a})->'element_type' = kll_info({b})->'element_type'
 cuckoo|cuckoo_info({a})->'fingerprint_bits' = cuckoo_info({b})->'fingerprint_bits' AND cuckoo_info({a})->'bucket_size' = cuckoo_info({b})->'bucket_size' AND CASE WHEN cuckoo_info({a})->>'subfilters' = '1' AND cuckoo_info({b})->>'subfilters' = '1' THEN cuckoo_cardinality({a}) = cuckoo_cardinality({b}) ELSE abs(cuckoo_cardinality({a}) - cuckoo_cardinality({b})) <= 2 + greatest(cuckoo_cardinality({a}), cuckoo_cardinality({b})) / 50 END
 EOF
 )
@@ -350,7 +383,8 @@ EOF
 NO_TWIN_VALUE="(i * INTERVAL '1 second')"
 
 # Values for a family whose aggregates declare their value type instead of
-# taking anyelement (ddsketch: double precision). type|flavour|name|SQL: the
+# taking anyelement (ddsketch: double precision; kll: double precision,
+# bigint, timestamp, timestamptz, date). type|flavour|name|SQL: the
 # flavours i, b and t stand in for the int, bigint and text rows the
 # anyelement aggregates get, own is what the extension's own aggregates are
 # fed (must be valid), lit a literal for the direct calls. The signed one
@@ -363,6 +397,26 @@ double precision|b|negative-bigint-as-float8|(-b)
 double precision|t|signed-wide-float8|(((i % 201) - 100) * exp((i % 41) - 20) * CASE i % 1000 WHEN 7 THEN '1e-310'::float8 WHEN 8 THEN '1e290'::float8 ELSE 1 END)
 double precision|own|signed-wide-float8|(((i % 201) - 100) * exp((i % 41) - 20) * CASE i % 1000 WHEN 7 THEN '1e-310'::float8 WHEN 8 THEN '1e290'::float8 ELSE 1 END)
 double precision|lit|literal|'-2.5e-300'::float8
+bigint|i|int-as-bigint|i::bigint
+bigint|b|bigint|b
+bigint|t|signed-wide-bigint|((i % 201 - 100)::bigint * 45035996273704963)
+bigint|own|signed-wide-bigint|((i % 201 - 100)::bigint * 45035996273704963)
+bigint|lit|literal|'-9007199254740993'::bigint
+timestamp without time zone|i|minutes|(TIMESTAMP '2000-01-01' + i * INTERVAL '1 minute')
+timestamp without time zone|b|seconds|(TIMESTAMP '2000-01-01' + (b % 1000000000) * INTERVAL '1 second')
+timestamp without time zone|t|infinities|(CASE i % 1000 WHEN 7 THEN 'infinity'::timestamp WHEN 8 THEN '-infinity'::timestamp ELSE TIMESTAMP '2000-01-01' + i * INTERVAL '1 hour' END)
+timestamp without time zone|own|minutes|(TIMESTAMP '2000-01-01' + i * INTERVAL '1 minute')
+timestamp without time zone|lit|literal|'2026-01-01 12:00'::timestamp
+timestamp with time zone|i|minutes|(TIMESTAMPTZ '2000-01-01 00:00+00' + i * INTERVAL '1 minute')
+timestamp with time zone|b|seconds|(TIMESTAMPTZ '2000-01-01 00:00+00' + (b % 1000000000) * INTERVAL '1 second')
+timestamp with time zone|t|infinities|(CASE i % 1000 WHEN 7 THEN 'infinity'::timestamptz WHEN 8 THEN '-infinity'::timestamptz ELSE TIMESTAMPTZ '2000-01-01 00:00+00' + i * INTERVAL '1 hour' END)
+timestamp with time zone|own|minutes|(TIMESTAMPTZ '2000-01-01 00:00+00' + i * INTERVAL '1 minute')
+timestamp with time zone|lit|literal|'2026-01-01 12:00+00'::timestamptz
+date|i|days|(DATE '2000-01-01' + i)
+date|b|days-mod|(DATE '2000-01-01' + (b % 100000)::int)
+date|t|infinities|(CASE i % 1000 WHEN 7 THEN 'infinity'::date WHEN 8 THEN '-infinity'::date ELSE DATE '2000-01-01' + i END)
+date|own|days|(DATE '2000-01-01' + i)
+date|lit|literal|'2026-01-01'::date
 EOF
 )
 TWIN_ROWS=${HOSTILE_TWIN_ROWS:-20000}
@@ -440,6 +494,7 @@ ext_schema=$(su_psql -At -c "SELECT extnamespace::regnamespace FROM pg_extension
 # Stored values, built by the superuser from SQL.
 while IFS='|' read -r type kind expr facts; do
   [ -n "$type" ] || continue
+  wanted_type "$type" || continue
   json=$(awk -v f="$facts" 'BEGIN { n = split(f, kv, ";"); s = "";
           for (i = 1; i <= n; i++) { if (kv[i] == "") continue; split(kv[i], p, "=");
             s = s (s == "" ? "" : ",") "\"" p[1] "\":\"" p[2] "\"" } print "{" s "}" }')
@@ -533,7 +588,7 @@ LEFT JOIN pg_proc cf ON cf.oid = a.aggcombinefn
 LEFT JOIN pg_namespace cn ON cn.oid = cf.pronamespace
 LEFT JOIN pg_proc ff ON ff.oid = a.aggfinalfn
 LEFT JOIN pg_namespace fn ON fn.oid = ff.pronamespace
-WHERE a.aggkind = 'n'
+WHERE a.aggkind = 'n' AND ('$TYPES' = '' OR t.typname = ANY (string_to_array('$TYPES', ' ')))
 ORDER BY t.typname, p.proname, p.pronargs, p.oid;
 SQL
 )

@@ -14,6 +14,7 @@ const char* kind_name(SketchKind kind) {
     case SketchKind::kTheta: return "theta";
     case SketchKind::kCountingBloom: return "counting_bloom";
     case SketchKind::kCuckoo: return "cuckoo";
+    case SketchKind::kKll: return "kll";
     case SketchKind::kEll: return "ell";
   }
   return "unknown";

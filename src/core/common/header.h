@@ -2,7 +2,7 @@
 //
 //   byte 0-1  magic "SK"
 //   byte 2    kind (1 = hll, 2 = cms, 3 = bloom, 4 = ddsketch, 5 = topk,
-//             6 = theta, 7 = counting_bloom, 8 = cuckoo, 10 = ell)
+//             6 = theta, 7 = counting_bloom, 8 = cuckoo, 9 = kll, 10 = ell)
 //   byte 3    format version of that kind
 //   byte 4    hash identity (see kHashIdentity below)
 //   byte 5-6  two bytes the kind uses for its own small parameters
@@ -33,12 +33,13 @@ enum class SketchKind : uint8_t {
   kTheta = 6,
   kCountingBloom = 7,
   kCuckoo = 8,
-  // 9 is reserved for kll (another branch).
+  kKll = 9,
   kEll = 10,
 };
 
-// The highest kind byte this build knows.
-constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kCuckoo);
+// The highest kind byte this build knows (ell, 10, has no SQL type yet: its
+// bytes are reported as an unknown kind until it does).
+constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kKll);
 
 constexpr size_t kHeaderSize = 8;
 

@@ -15,6 +15,7 @@
 #include "core/ddsketch/ddsketch_family.h"
 #include "core/ell/ell_family.h"
 #include "core/hll/hll_family.h"
+#include "core/kll/kll_family.h"
 #include "core/theta/theta_family.h"
 #include "core/theta/theta_intersect_family.h"
 #include "core/topk/topk_family.h"
@@ -87,6 +88,8 @@ TEST(FamilyContract, EveryFamilyStatesItsHooksByFlag) {
   EXPECT_TRUE(topk::Family::kHasWorkingView);
   EXPECT_TRUE(theta::Family::kHasWorkingView);
   EXPECT_FALSE(hll::Family::kHasWorkingView);
+  EXPECT_FALSE(kll::Family::kHasWorkingView);
+  EXPECT_FALSE(kll::Family::kDefersAdds);
   EXPECT_FALSE(theta::IntersectFamily::kAddsElements);
   EXPECT_TRUE(theta::Family::kMergesStored);
   EXPECT_FALSE(theta::IntersectFamily::kMergesStored);

@@ -81,6 +81,7 @@ TEST(Header, KindNames) {
   EXPECT_STREQ(kind_name(SketchKind::kBloom), "bloom");
   EXPECT_STREQ(kind_name(SketchKind::kCountingBloom), "counting_bloom");
   EXPECT_STREQ(kind_name(SketchKind::kCuckoo), "cuckoo");
+  EXPECT_STREQ(kind_name(SketchKind::kKll), "kll");
 }
 
 // --- hex text ----------------------------------------------------------------
