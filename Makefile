@@ -63,6 +63,7 @@ SQL_TEMPLATE = src/sql/templates/sketch_type.sql.in src/sql/templates/sketch_typ
 family      = $(SQL_BUILD)/$(1).type.sql src/sql/$(1).sql
 SQL_PIECES  = src/sql/common.sql $(call family,hll) src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql $(call family,cms) $(call family,bloom) \
               src/sql/bloom_split_block.sql $(call family,ddsketch) src/sql/ddsketch_otel.sql \
+              src/sql/ddsketch_proto.sql \
               src/sql/ddsketch_dashboard.sql \
               $(call family,topk) src/sql/topk_datasketches.sql $(call family,theta) src/sql/theta_datasketches.sql $(call family,counting_bloom) \
               $(call family,cuckoo) $(call family,kll) \
@@ -142,8 +143,8 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # UPGRADE_NEW_PIECES, in install-script order (0.3.0: postgresql-hll
 # sketches, the one-step aggregates), and in SQL_PIECES where it belongs.
 UPGRADE_FAMILIES = kll
-UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql src/sql/ddsketch_otel.sql src/sql/ddsketch_dashboard.sql \
-                     src/sql/topk_datasketches.sql src/sql/theta_datasketches.sql \
+UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql src/sql/ddsketch_otel.sql src/sql/ddsketch_proto.sql \
+                     src/sql/ddsketch_dashboard.sql src/sql/topk_datasketches.sql src/sql/theta_datasketches.sql \
                      src/sql/one_step.sql
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \
@@ -272,15 +273,18 @@ citus:
 # hll's postgresql-hll sketches against the installed peer
 # (test/interop/postgresql_hll.sh; SKIPPED without it, a failure when CI=true)
 # ddsketch_from_otel against the OpenTelemetry JS SDK (test/interop/otel.sh)
-# and hll's DataSketches sketches against the libraries' own files
-# (test/interop/datasketches.sh; SKIPPED without them).
+# hll's DataSketches sketches against the libraries' own files
+# (test/interop/datasketches.sh; SKIPPED without them), and
+# ddsketch_from/to_ddsketch_proto against DataDog's @datadog/sketches-js
+# (test/interop/ddsketch_proto.sh; the same npm rules).
 interop:
 	$(MAKE) all
 	$(MAKE) install
 	bash test/cluster.sh run -- bash test/interop/parquet.sh; rc=$$?; \
 	bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1; \
 	bash test/cluster.sh run -- bash test/interop/otel.sh || rc=1; \
-	bash test/cluster.sh run -- bash test/interop/datasketches.sh || rc=1; exit $$rc
+	bash test/cluster.sh run -- bash test/interop/datasketches.sh || rc=1; \
+	bash test/cluster.sh run -- bash test/interop/ddsketch_proto.sh || rc=1; exit $$rc
 
 # Every ```sql block of README.md and docs/*.md runs, and the results the
 # docs show are compared (test/docs/run.sh).

@@ -97,13 +97,15 @@ hardening() {
     dump_restore dump_cap concurrency cancel upgrade "memory --check"
 }
 
-# Parquet (bloom), postgresql-hll (hll's hash identity 2) and the
-# OpenTelemetry JS SDK (ddsketch_from_otel), all three always run.
+# Parquet (bloom), postgresql-hll (hll's hash identity 2), the
+# OpenTelemetry JS SDK (ddsketch_from_otel) and DataDog's JS DDSketch
+# (ddsketch_from/to_ddsketch_proto), all four always run.
 interop() {
   local rc=0
   bash test/cluster.sh run -- bash test/interop/parquet.sh || rc=1
   bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1
   bash test/cluster.sh run -- bash test/interop/otel.sh || rc=1
+  bash test/cluster.sh run -- bash test/interop/ddsketch_proto.sh || rc=1
   return $rc
 }
 

@@ -770,6 +770,17 @@ SELECT pg_temp.check_rows('kind, ddsketch_cdf, ddsketch_pmf, ddsketch_ranks and 
 SELECT pg_temp.check_rows('tenant_id, ddsketch_cdf(ddsketch_union(dp), {1, 100}) GROUP BY tenant_id',
   $q$SELECT tenant_id || ':' || ddsketch_cdf(ddsketch_union(dp), '{1, 100}')::text FROM sketches GROUP BY tenant_id$q$,
   $q$SELECT tenant_id || ':' || ddsketch_cdf(ddsketch_union(dp), '{1, 100}')::text FROM sketches_local GROUP BY tenant_id$q$);
+-- DataDog's DDSketch protobuf: the export of a distributed rollup, and the
+-- import run on the workers (one protobuf per shard row) then unioned on
+-- the coordinator, byte for byte as on the local copy.
+SELECT pg_temp.check_rows('tenant_id, ddsketch_to_ddsketch_proto(ddsketch_union(dp)) GROUP BY tenant_id',
+  $q$SELECT tenant_id || ':' || md5(ddsketch_to_ddsketch_proto(ddsketch_union(dp))) FROM sketches GROUP BY tenant_id$q$,
+  $q$SELECT tenant_id || ':' || md5(ddsketch_to_ddsketch_proto(ddsketch_union(dp))) FROM sketches_local GROUP BY tenant_id$q$);
+SELECT pg_temp.check_rows('kind, ddsketch_union(ddsketch_from_ddsketch_proto(ddsketch_to_ddsketch_proto(d))) GROUP BY kind',
+  $q$SELECT kind || ':' || md5(ddsketch_to_ddsketch_proto(ddsketch_union(ddsketch_from_ddsketch_proto(ddsketch_to_ddsketch_proto(d)))))
+     FROM sketches GROUP BY kind$q$,
+  $q$SELECT kind || ':' || md5(ddsketch_to_ddsketch_proto(ddsketch_union(ddsketch_from_ddsketch_proto(ddsketch_to_ddsketch_proto(d)))))
+     FROM sketches_local GROUP BY kind$q$);
 SELECT pg_temp.check_true('ddsketch_agg(lat, n) on the distributed events = ddsketch_agg(lat) over the local rows repeated n times',
   $q$SELECT (SELECT ddsketch_agg(lat, n) FROM events)
             = (SELECT ddsketch_agg(lat) FROM events_local, generate_series(1, n))$q$);

@@ -36,30 +36,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=test/interop/parquet
 
-not_available() {
-  if [ "${CI:-}" = true ]; then
-    echo "interop: FAILED — $1 (CI=true: the Parquet interop test must run)"
-    exit 1
-  fi
-  echo "interop: SKIPPED — $1"
-  exit 0
-}
-
-command -v node >/dev/null 2>&1 || not_available "node is not installed"
-command -v npm >/dev/null 2>&1 || not_available "npm is not installed"
-node_major=$(node -p 'process.versions.node.split(".")[0]')
-[ "$node_major" -ge 18 ] || not_available "node $(node --version) is too old (the packages need 18 or later)"
-
-# npm ci when node_modules is missing or older than the lock file.
-if [ ! -f "$here/node_modules/.package-lock.json" ] ||
-   [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
-  echo "interop: installing the npm packages of $here (npm ci)"
-  if ! (cd "$here" && npm ci --no-audit --no-fund >/dev/null 2>npm-ci.log); then
-    tail -n 20 "$here/npm-ci.log" >&2 || true
-    not_available "npm ci in $here failed: the packages cannot be installed"
-  fi
-  rm -f "$here/npm-ci.log"
-fi
+label=interop
+what=Parquet
+source test/interop/npm_packages.sh
+require_node 18 "the packages need 18 or later"
+npm_ci "$here"
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 [ -x "$PG_CONFIG" ] || PG_CONFIG=pg_config

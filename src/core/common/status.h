@@ -17,6 +17,7 @@ enum class StatusCode {
   kInvalidParameter,  // a parameter out of its documented range
   kMismatch,          // two sketches that cannot be combined
   kOverflow,          // a count that would pass its largest value
+  kUnsupported,       // valid foreign input this code does not implement
 };
 
 class Status {

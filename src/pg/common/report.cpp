@@ -13,6 +13,7 @@ int sqlstate_for(StatusCode code) {
     case StatusCode::kInvalidParameter: return ERRCODE_INVALID_PARAMETER_VALUE;
     case StatusCode::kMismatch: return ERRCODE_INVALID_PARAMETER_VALUE;
     case StatusCode::kOverflow: return ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
+    case StatusCode::kUnsupported: return ERRCODE_FEATURE_NOT_SUPPORTED;
     case StatusCode::kOk: break;
   }
   return ERRCODE_INTERNAL_ERROR;

@@ -18,8 +18,8 @@
 #include "core/ddsketch/ddsketch_exponential.h"
 #include "pg/common/json_object.h"
 #include "pg/common/report.h"
-#include "pg/common/sketch_datum.h"
 #include "pg/ddsketch/ddsketch_datum.h"
+#include "pg/ddsketch/ddsketch_histogram.h"
 
 extern "C" {
 #include "common/int.h"  // pg_add_s64_overflow (not included by jsonb.h from 18 on)
@@ -266,19 +266,7 @@ ddsketch::ExpHistogram shared_fields(const Reader& r, JsonbContainer* o, const c
 }
 
 Datum build(FunctionCallInfo fcinfo, const ddsketch::ExpHistogram& h) {
-  const int32 max_scale = PG_GETARG_INT32(1);
-  const int32 max_buckets = PG_GETARG_INT32(2);
-  ddsketch::ExpPlan plan;
-  check(ddsketch::plan_from_exponential(h, max_scale, max_buckets, &plan));
-  struct varlena* out = new_sketch(plan.size);
-  ddsketch::write_from_exponential(h, plan, payload(out));
-  // Our own output: the strict parse must accept it (a bug otherwise).
-  ddsketch::View v;
-  const Status st = ddsketch::parse(payload(out), plan.size, Validation::kCanonical, &v);
-  if (!st.is_ok())
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                    errmsg("ddsketch from a histogram: the result is invalid: %s", st.message())));
-  PG_RETURN_POINTER(out);
+  PG_RETURN_POINTER(ddsketch_from_histogram(h, PG_GETARG_INT32(1), PG_GETARG_INT32(2)));
 }
 
 }  // namespace
