@@ -99,13 +99,15 @@ hardening() {
 
 # Parquet (bloom), postgresql-hll (hll's hash identity 2), the
 # OpenTelemetry JS SDK (ddsketch_from_otel) and DataDog's JS DDSketch
-# (ddsketch_from/to_ddsketch_proto), all four always run.
+# (ddsketch_from/to_ddsketch_proto), all four always run; the DataSketches
+# libraries' HLL files (hll's hash identity 3) where ../shared has them.
 interop() {
   local rc=0
   bash test/cluster.sh run -- bash test/interop/parquet.sh || rc=1
   bash test/cluster.sh run -- bash test/interop/postgresql_hll.sh || rc=1
   bash test/cluster.sh run -- bash test/interop/otel.sh || rc=1
   bash test/cluster.sh run -- bash test/interop/ddsketch_proto.sh || rc=1
+  bash test/cluster.sh run -- bash test/interop/datasketches.sh || rc=1
   return $rc
 }
 

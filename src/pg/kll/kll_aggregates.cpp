@@ -40,7 +40,7 @@ Datum agg_trans(FunctionCallInfo fcinfo) {
   kll::Family::Element element{kll_key_arg(fcinfo, 1, kType)};
   bool in_agg;
   uint8_t* state = state_for_row(fcinfo, 2, kll_kind_of(kType), &in_agg);
-  return KllStates::give(KllStates::add(state, element), in_agg);
+  return KllStates::give(fcinfo, KllStates::add(state, element), in_agg);
 }
 
 // (state, value, weight bigint, k integer): the value `weight` times in one
@@ -62,7 +62,7 @@ Datum agg_weighted_trans(FunctionCallInfo fcinfo) {
   bool in_agg;
   uint8_t* state = state_for_row(fcinfo, 3, kll_kind_of(kType), &in_agg);
   kll_check_fits(state, weight);
-  return KllStates::give(KllStates::add(state, element), in_agg);
+  return KllStates::give(fcinfo, KllStates::add(state, element), in_agg);
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ Datum add_value(FunctionCallInfo fcinfo) {
                               kll_type_name(v.kind))));
     KllStates::raise_if(state::accept_kind(state, kind));
   }
-  return KllStates::give(KllStates::add(state, element), false);
+  return KllStates::give(fcinfo, KllStates::add(state, element), false);
 }
 
 }  // namespace
