@@ -307,7 +307,9 @@ EOF
 
 # A one-value sketch with the parameters of the INITCOND value ({s}), and
 # when two results of the same aggregate over the same rows are the same
-# answer (serial against parallel; cms candidate lists built by merges may
+# answer (serial against parallel; an hll of DataSketches' hashing, identity
+# 3, keeps the library's order-dependent SET table and HIP sum, so there
+# everything hll_info reports but the byte count must agree; cms candidate lists built by merges may
 # legitimately differ from streamed ones, so for cms the header, N and the
 # counters are compared: bytes 0-19 and 24 to the end of the counters of the
 # binary format, docs/cms.md; topk summaries purged in a different merge
@@ -349,7 +351,7 @@ approx_percentiles|{a} = {b}
 EOF
 )
 SAME_ANSWER=$(cat <<'EOF'
-hll|{a}::text = {b}::text
+hll|{a}::text = {b}::text OR (hll_info({a})->>'hash_identity' = '3' AND hll_info({a}) - 'bytes' = hll_info({b}) - 'bytes')
 cms|substring({a}::bytea FROM 1 FOR 20) = substring({b}::bytea FROM 1 FOR 20) AND substring({a}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int) = substring({b}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int)
 bloom|{a}::text = {b}::text
 ddsketch|{a}::text = {b}::text
@@ -426,11 +428,35 @@ TWIN_ROWS=${HOSTILE_TWIN_ROWS:-20000}
 # for the type without a typed twin that the anyelement aggregate is fed
 # (NO_TWIN_VALUE)|SQLSTATE. A split-block Bloom filter hashes a value's
 # Parquet encoding, and numeric, boolean and interval have no Parquet
-# physical type it supports (docs/bloom_parquet.md).
+# physical type it supports (docs/bloom_parquet.md). DataSketches' HLL hashes
+# what the libraries' update() overloads take (integers, doubles, strings,
+# bytes: docs/interop.md); other types are to be cast as the program feeding
+# the library converts them.
 REFUSED_VALUES=$(cat <<'EOF'
 bloom_agg(anyelement, bigint, double precision, text)|numeric|0A000
 bloom_agg(anyelement, bigint, double precision, text)|boolean|0A000
 bloom_agg(anyelement, bigint, double precision, text)|own|0A000
+hll_datasketches_agg(anyelement)|own|0A000
+hll_datasketches_agg(anyelement)|numeric|0A000
+hll_datasketches_agg(anyelement)|uuid|0A000
+hll_datasketches_agg(anyelement)|date|0A000
+hll_datasketches_agg(anyelement)|timestamp without time zone|0A000
+hll_datasketches_agg(anyelement)|timestamp with time zone|0A000
+hll_datasketches_agg(anyelement)|boolean|0A000
+hll_datasketches_agg(anyelement, integer)|own|0A000
+hll_datasketches_agg(anyelement, integer)|numeric|0A000
+hll_datasketches_agg(anyelement, integer)|uuid|0A000
+hll_datasketches_agg(anyelement, integer)|date|0A000
+hll_datasketches_agg(anyelement, integer)|timestamp without time zone|0A000
+hll_datasketches_agg(anyelement, integer)|timestamp with time zone|0A000
+hll_datasketches_agg(anyelement, integer)|boolean|0A000
+hll_datasketches_agg(anyelement, integer, text)|own|0A000
+hll_datasketches_agg(anyelement, integer, text)|numeric|0A000
+hll_datasketches_agg(anyelement, integer, text)|uuid|0A000
+hll_datasketches_agg(anyelement, integer, text)|date|0A000
+hll_datasketches_agg(anyelement, integer, text)|timestamp without time zone|0A000
+hll_datasketches_agg(anyelement, integer, text)|timestamp with time zone|0A000
+hll_datasketches_agg(anyelement, integer, text)|boolean|0A000
 EOF
 )
 
@@ -615,8 +641,10 @@ n_ext_aggs=$nagg
 # A declared value type is a twin only when the anyelement aggregate of the
 # same name and other arguments exists; otherwise (ddsketch_agg(double
 # precision, ...)) the aggregate is its family's own, keyed by its own
-# signature, and its family is fed values of that type (FAMILY_VTYPE).
-declare -a A_VTYPE A_NKEY A_TWIN
+# signature, and it is fed values of that type (A_DECL; FAMILY_VTYPE, its
+# family's, for the family's other aggregates such as the unions: the last
+# declared type seen, since kll_agg takes five).
+declare -a A_VTYPE A_NKEY A_TWIN A_DECL
 declare -A TFN_ARGS ANY_KEYS FAMILY_VTYPE
 for ((sid = 0; sid < nagg; sid++)); do
   key=${A_KEY[$sid]} name=${A_KEY[$sid]%%(*}
@@ -627,7 +655,7 @@ for ((sid = 0; sid < nagg; sid++)); do
   key=${A_KEY[$sid]} name=${A_KEY[$sid]%%(*}
   inner=${key#*(}; inner=${inner%)}
   first=${inner%%, *} rest=${inner#"${inner%%, *}"}
-  A_VTYPE[$sid]=- A_NKEY[$sid]=$key A_TWIN[$sid]=0
+  A_VTYPE[$sid]=- A_NKEY[$sid]=$key A_TWIN[$sid]=0 A_DECL[$sid]=
   if [ "$first" != "${A_TYPE[$sid]}" ]; then
     A_VTYPE[$sid]=$first
     if [ "$first" = anyelement ]; then
@@ -635,7 +663,7 @@ for ((sid = 0; sid < nagg; sid++)); do
     elif [ -n "${ANY_KEYS["$name(anyelement$rest)"]:-}" ]; then
       A_NKEY[$sid]="$name(anyelement$rest)" A_TWIN[$sid]=1
     else
-      FAMILY_VTYPE[${A_TYPE[$sid]}]=$first
+      FAMILY_VTYPE[${A_TYPE[$sid]}]=$first A_DECL[$sid]=$first
     fi
   fi
   TFN_ARGS["${A_TFN[$sid]}|${A_ARGS[$sid]}"]=1
@@ -757,10 +785,11 @@ for ((sid = 0; sid < n_ext_aggs; sid++)); do
   [ "${A_TWIN[$sid]}" = 0 ] || [ -n "${VALUE[${A_VTYPE[$sid]}]:-}" ] ||
     record FAIL "setup | aggregate ${A_KEY[$sid]}: no value expression for type ${A_VTYPE[$sid]} in hostile_role.sh" - "add it to VALUE_EXPRESSIONS"
 done
-for t in "${!FAMILY_VTYPE[@]}"; do
+for ((sid = 0; sid < nagg; sid++)); do
+  [ -n "${A_DECL[$sid]:-}" ] || continue
   for f in i b t own lit; do
-    [ -n "${DECL_VALUE["${FAMILY_VTYPE[$t]}|$f"]:-}" ] ||
-      record FAIL "setup | $t aggregates take ${FAMILY_VTYPE[$t]}: no '$f' value of that type in hostile_role.sh" - "add it to DECLARED_VALUES"
+    [ -n "${DECL_VALUE["${A_DECL[$sid]}|$f"]:-}" ] ||
+      record FAIL "setup | ${A_KEY[$sid]} takes ${A_DECL[$sid]}: no '$f' value of that type in hostile_role.sh" - "add it to DECLARED_VALUES"
   done
 done
 for t in "${!T_SEEN[@]}"; do
@@ -785,12 +814,15 @@ fill() {
 # The same with literals instead of a row's columns (direct calls).
 fill_literal() { fill "$1" "$2" "$3" 3::bigint; }
 unfilled() { [[ $1 == *\{*\}* ]]; }
-# val TYPE FLAVOUR: the value fed to the aggregates of a state type. Flavours
-# i, b, t (the row's int, bigint, text), own (the extension's own
-# aggregates), lit (direct calls); a family that declares its value type
-# gets DECLARED_VALUES of that type instead. vname: its name for labels.
+# val TYPE FLAVOUR SID: the value fed to aggregate SID of a state type.
+# Flavours i, b, t (the row's int, bigint, text), own (the extension's own
+# aggregates), lit (direct calls); an aggregate that declares its value type
+# (or one of a family that does) gets DECLARED_VALUES of that type instead.
+# vname: its name for labels.
+decl_type() { local vt=${A_DECL[$2]:-}; printf '%s' "${vt:-${FAMILY_VTYPE[$1]:-}}"; }
 val() {
-  local vt=${FAMILY_VTYPE[$1]:-}
+  local vt
+  vt=$(decl_type "$1" "$3")
   if [ -n "$vt" ]; then printf '%s' "${DECL_VALUE["$vt|$2"]:-NULL}"; return; fi
   case $2 in
     own) printf '%s' "$NO_TWIN_VALUE" ;;
@@ -799,7 +831,8 @@ val() {
   esac
 }
 vname() {
-  local vt=${FAMILY_VTYPE[$1]:-}
+  local vt
+  vt=$(decl_type "$1" "$3")
   if [ -n "$vt" ]; then printf '%s' "${DECL_NAME["$vt|$2"]:-?}"; return; fi
   case $2 in i) echo int ;; b) echo bigint ;; t) echo text ;; *) echo "$2" ;; esac
 }
@@ -1039,10 +1072,10 @@ matrix_batch() {  # role sid vid
   [ -n "$tpl" ] || return 0
   local fnlabel="${A_TKEY[$sid]} [as in ${A_KEY[$sid]}] | INITCOND $type:${V_KIND[$vid]}"
   local args_i args_b args_t
-  args_i=$(fill "$tpl" "$vid" "$(val "$type" i)") args_b=$(fill "$tpl" "$vid" "$(val "$type" b)")
-  args_t=$(fill "$tpl" "$vid" "$(val "$type" t)")
+  args_i=$(fill "$tpl" "$vid" "$(val "$type" i "$sid")") args_b=$(fill "$tpl" "$vid" "$(val "$type" b "$sid")")
+  args_t=$(fill "$tpl" "$vid" "$(val "$type" t "$sid")")
   local n_i n_b n_t
-  n_i=$(vname "$type" i) n_b=$(vname "$type" b) n_t=$(vname "$type" t)
+  n_i=$(vname "$type" i "$sid") n_b=$(vname "$type" b "$sid") n_t=$(vname "$type" t "$sid")
   if unfilled "$args_i"; then
     record FAIL "$role | $fnlabel | template $tpl has facts the value lacks" - "$args_i"
     return 0
@@ -1145,8 +1178,8 @@ direct_batch() {  # role type
       add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} from a table, 5, ...)" any \
         "SELECT md5($fn(x.v, $args)::text) FROM d.v_$type x WHERE x.id = $vid;"
       [ "${PRIMARY[$sid]:-0}" = 1 ] || continue
-      args=$(fill_literal "$tpl" "$vid" "$(val "$type" lit)")
-      add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} cast from text, $(vname "$type" lit), ...)" any \
+      args=$(fill_literal "$tpl" "$vid" "$(val "$type" lit "$sid")")
+      add "direct ${A_TKEY[$sid]}(stored $type:${V_KIND[$vid]} cast from text, $(vname "$type" lit "$sid"), ...)" any \
         "SELECT md5($fn((SELECT txt FROM d.stored WHERE id = $vid)::$stype, $args)::text);"
     done
     args=$(fill_literal "$tpl" "$ref" 5)
@@ -1251,7 +1284,7 @@ raw_batch() {  # role type
     local stype=${A_STYPE[$sid]}
     local r="$schema.raw_${sid}"
     local args
-    args=$(fill "$tpl" "$ref" "$(val "$type" i)")
+    args=$(fill "$tpl" "$ref" "$(val "$type" i "$sid")")
     unfilled "$args" && continue
     local rlabel="raw state of ${A_TKEY[$sid]} (no final, no INITCOND)"
     add "$rlabel | CREATE AGGREGATE" any "$(create_agg "$r" "${A_ARGS[$sid]}" "$stype" "${A_TFN[$sid]}" - - "${A_CFN[$sid]}")"
@@ -1347,7 +1380,7 @@ own_batch() {  # role type
     local tpl=${TEMPLATE[${A_NKEY[$sid]}]:-}
     [ -n "$tpl" ] || continue
     local v
-    v=$(val "$type" own)
+    v=$(val "$type" own "$sid")
     [ "${A_TWIN[$sid]}" = 1 ] && v=${VALUE[${A_VTYPE[$sid]}]:-NULL}
     local args
     args=$(fill "$tpl" "$ref" "$v")
@@ -1420,7 +1453,7 @@ capture_raw_texts() {
     local tpl=${TEMPLATE[${A_NKEY[$sid]}]:-} ref=${REF[$type]:-}
     [ -n "$tpl" ] && [ -n "$ref" ] || continue
     local args
-    args=$(fill "$tpl" "$ref" "$(val "$type" i)")
+    args=$(fill "$tpl" "$ref" "$(val "$type" i "$sid")")
     unfilled "$args" && continue
     add "raw text of ${A_KEY[$sid]} | CREATE AGGREGATE" any \
       "$(create_agg "su.rawtext_$sid" "${A_ARGS[$sid]}" "${A_STYPE[$sid]}" "${A_TFN[$sid]}" - - "${A_CFN[$sid]}")"
