@@ -37,7 +37,7 @@
 # Every stage writes build/test-logs/<stage>.log; a failing stage's log tail
 # is printed at the end. Exit status: 0 when no stage failed.
 #
-# Environment: TEST_FUZZ_SECONDS (20) seconds per fuzz target; TEST_STAGES
+# Environment: TEST_FUZZ_SECONDS (10) seconds per fuzz target; TEST_STAGES
 # (all) a space-separated subset of the stage names above.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +46,7 @@ logs=$root/build/test-logs
 rm -rf "$logs"
 mkdir -p "$logs"
 t0=$(date +%s)
-export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-20}
+export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-10}
 stages="static module core-shipped sanitize fuzz packaging regress hardening interop docs citus pg-sanitized versions"
 wanted=" ${TEST_STAGES:-$stages} "
 
