@@ -84,13 +84,22 @@ AddOutcome insert(uint8_t* state, uint64_t h) {
       pos = (pos + 1) & mask;
     }
     const uint32_t count = load_le32(state + kCountOffset);
-    if (count < load_limit(capacity)) {
+    const int lg_k = state[5];
+    const uint8_t identity = identity_of(state);
+    if (count < load_limit(capacity, lg_k, identity)) {
       set_hash(state, pos, h);
       store_le32(state + kCountOffset, count + 1);
       return AddOutcome::kDone;
     }
-    const int lg_k = state[5];
     if (capacity < full_capacity(lg_k)) return AddOutcome::kNeedsGrowth;
+    if (identity == kDatasketchesIdentity) {
+      // The libraries insert, then rebuild once the count passes 15/16 of
+      // the table: one slot past the limit, 2k/16 - 1 of them still empty.
+      set_hash(state, pos, h);
+      store_le32(state + kCountOffset, count + 1);
+      rebuild(state, lg_k);
+      return AddOutcome::kDone;
+    }
     rebuild(state, lg_k);  // then h again, against the lowered θ
   }
 }
