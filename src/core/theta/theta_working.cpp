@@ -58,7 +58,8 @@ void sweep_below(uint8_t* state, uint64_t theta) {
 namespace {
 
 // A full-size table at its load limit (3k/2 hashes, all of its set below
-// θ): θ becomes the (k+1)-th smallest and the k below it stay.
+// θ; identity 3: 15k/8 + 1, the libraries' count at their rebuild): θ
+// becomes the (k+1)-th smallest and the k below it stay.
 void rebuild(uint8_t* state, int lg_k) {
   const uint32_t capacity = load_le32(state + kCapacityOffset);
   uint64_t theta =

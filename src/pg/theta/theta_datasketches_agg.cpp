@@ -76,7 +76,7 @@ extern "C" Datum theta_datasketches_agg_trans(PG_FUNCTION_ARGS) {
     state = ThetaUpdateStates::take(fcinfo, in_agg);
     if (theta::detail::identity_of(state) != kDatasketchesIdentity || theta::lg_k_of(state) != lg_k)
       raise_parameters_changed(
-          "lg_k must be the same for every row of theta_datasketches_agg",
+          "lg_k and hash identity must be the same for every row of theta_datasketches_agg",
           psprintf("The aggregate's state has lg_k %d and hash identity %u; this row asks for "
                    "lg_k %d of hash identity 3.",
                    theta::lg_k_of(state), theta::detail::identity_of(state), lg_k));
