@@ -1693,3 +1693,21 @@ FROM (VALUES
       $q$SELECT theta_to_datasketches(theta_union(theta_from_datasketches('\x0104033e011acc930a16861af72df7e45429c550c15b0e52b006633bac22ab4a4865304281678b95103fe12d7d486efc9d0df3aa0896506069c411f6d9350881eb0bd01ccf6535ece5e906da09be81f5a7cbf28d8b4260'::bytea)), true)::text FROM %s$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- theta_datasketches_agg (DataSketches' hashing, hash identity 3) splits
+-- like theta_agg while the library's sketch is exact (at most 15k/8 = 7680
+-- distinct values at lg_k 12: every hash kept, whatever the order): per
+-- tenant (pushed down), per kind (split), over all rows, and added to an
+-- import on the shards with theta_union split over them. In estimation
+-- mode its θ depends on the order rows arrive in, as the libraries' does.
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'theta_datasketches_agg(user_id %% 2000) per tenant (pushed down) = local, byte for byte',
+      $q$SELECT tenant_id || ' ' || theta_datasketches_agg(user_id %% 2000)::text FROM %s GROUP BY tenant_id ORDER BY tenant_id$q$),
+  (2, 'theta_datasketches_agg(user_id %% 2000) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || theta_datasketches_agg(user_id %% 2000)::text FROM %s GROUP BY kind ORDER BY kind$q$),
+  (3, 'theta_to_datasketches(theta_datasketches_agg(page::text)) over all rows (split) = local',
+      $q$SELECT theta_to_datasketches(theta_datasketches_agg(page::text))::text FROM %s$q$),
+  (4, 'theta_union(theta_datasketches_add(theta_n10 import, user_id %% 50)) per kind (split) = local, byte for byte',
+      $q$SELECT kind || ' ' || theta_union(theta_datasketches_add(theta_from_datasketches('\x02030300001acc930a0000000000000015f97dcbbd86a10540de2ee1c9db3d08698bb991b8685708fe162113fb98bc10bd3273724691cc14c397fc1281709d1ee56b61eec88044201ad1300b998c2f22ba40b3c1da06695de0f48bea9983c37c'::bytea), user_id %% 50))::text FROM %s GROUP BY kind ORDER BY kind$q$)
+) x(o, label, q)
+ORDER BY x.o;

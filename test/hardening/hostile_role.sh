@@ -199,6 +199,9 @@ theta|retains_nothing_lg8|(SELECT theta_diff(s, s) FROM (SELECT theta_agg(i, 8) 
 theta|large_lg16|(SELECT theta_agg(i, 16) FROM generate_series(1, 100000) i)|
 theta|imported_datasketches_n10|theta_from_datasketches('\x02030300001acc930a0000000000000015f97dcbbd86a10540de2ee1c9db3d08698bb991b8685708fe162113fb98bc10bd3273724691cc14c397fc1281709d1ee56b61eec88044201ad1300b998c2f22ba40b3c1da06695de0f48bea9983c37c')|
 theta|imported_datasketches_estimation|theta_from_datasketches('\x03030300001acc93040000000000000000000000000200000500000000000000090000000000000064000000000000000000000000010000')|
+theta|ds_built_exact|(SELECT theta_datasketches_agg(i::bigint) FROM generate_series(0, 99) i)|
+theta|ds_built_n10000|(SELECT theta_datasketches_agg(i::bigint) FROM generate_series(0, 9999) i)|
+theta|ds_built_lg5_text|(SELECT theta_datasketches_agg(i::text, 5) FROM generate_series(0, 999) i)|
 counting_bloom|empty_n1000|counting_bloom_empty(1000, 0.01)|n=1000;fpp=0.01
 counting_bloom|few_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 3) i)|n=1000;fpp=0.01
 counting_bloom|hundreds_n1000|(SELECT counting_bloom_agg(i, 1000, 0.01) FROM generate_series(1, 300) i)|n=1000;fpp=0.01
@@ -276,6 +279,8 @@ topk_agg_weighted(anyelement, bigint, integer)|{v}, {w}, {k}
 topk_union(topk)|{s}
 theta_agg(anyelement)|{v}
 theta_agg(anyelement, integer)|{v}, {lg_k}
+theta_datasketches_agg(anyelement)|{v}
+theta_datasketches_agg(anyelement, integer)|{v}, {lg_k}
 theta_union(theta)|{s}
 theta_intersect(theta)|{s}
 counting_bloom_agg(anyelement, bigint, double precision)|{v}, {n}, {fpp}
@@ -317,7 +322,11 @@ EOF
 # bytes when either side never purged, i.e. saw at most k distinct items:
 # then the other did not purge either; a theta sketch is canonical, the same
 # set giving the same bytes in any merge tree, so theta_agg, theta_union and
-# theta_intersect must give the serial bytes in parallel; counting_bloom
+# theta_intersect must give the serial bytes in parallel (but a theta of
+# DataSketches' hashes, identity 3, keeps the libraries' order-dependent
+# rebuilds: both plans must hold the same kind of values and every hash
+# of the set below their θ, so neither has one the other lacks below the
+# smaller θ); counting_bloom
 # counters are saturating sums, the same in any order; a cuckoo filter's
 # slots depend on the order of inserts, but cuckoo_agg and cuckoo_union keep
 # a set of fingerprints, so both plans hold as many, with equal parameters,
@@ -355,7 +364,7 @@ hll|{a}::text = {b}::text OR (hll_info({a})->>'hash_identity' = '3' AND hll_info
 cms|substring({a}::bytea FROM 1 FOR 20) = substring({b}::bytea FROM 1 FOR 20) AND substring({a}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int) = substring({b}::bytea FROM 25 FOR 8 + 8 * (cms_info({a})->>'width')::int * (cms_info({a})->>'depth')::int)
 bloom|{a}::text = {b}::text
 ddsketch|{a}::text = {b}::text
-theta|{a}::text = {b}::text
+theta|{a}::text = {b}::text OR (theta_info({a})->>'hash_identity' = '3' AND theta_info({b})->>'hash_identity' = '3' AND theta_info({a})->>'element_kind' = theta_info({b})->>'element_kind' AND theta_count(theta_diff({a}, {b})) = 0 AND theta_count(theta_diff({b}, {a})) = 0)
 topk|topk_total({a}) = topk_total({b}) AND topk_info({a})->'k' = topk_info({b})->'k' AND ({a} = {b} OR (topk_max_error({a}) > 0 AND topk_max_error({b}) > 0))
 counting_bloom|{a}::text = {b}::text
 kll|kll_count({a}) = kll_count({b}) AND kll_info({a})->'k' = kll_info({b})->'k' AND kll_info({a})->'min' = kll_info({b})->'min' AND kll_info({a})->'max' = kll_info({b})->'max' AND kll_info({a})->'element_type' = kll_info({b})->'element_type'
@@ -428,7 +437,7 @@ TWIN_ROWS=${HOSTILE_TWIN_ROWS:-10000}
 # for the type without a typed twin that the anyelement aggregate is fed
 # (NO_TWIN_VALUE)|SQLSTATE. A split-block Bloom filter hashes a value's
 # Parquet encoding, and numeric, boolean and interval have no Parquet
-# physical type it supports (docs/bloom_parquet.md). DataSketches' HLL hashes
+# physical type it supports (docs/bloom_parquet.md). DataSketches' HLL and theta hash
 # what the libraries' update() overloads take (integers, doubles, strings,
 # bytes: docs/interop.md); other types are to be cast as the program feeding
 # the library converts them.
@@ -457,6 +466,20 @@ hll_datasketches_agg(anyelement, integer, text)|date|0A000
 hll_datasketches_agg(anyelement, integer, text)|timestamp without time zone|0A000
 hll_datasketches_agg(anyelement, integer, text)|timestamp with time zone|0A000
 hll_datasketches_agg(anyelement, integer, text)|boolean|0A000
+theta_datasketches_agg(anyelement)|own|0A000
+theta_datasketches_agg(anyelement)|numeric|0A000
+theta_datasketches_agg(anyelement)|uuid|0A000
+theta_datasketches_agg(anyelement)|date|0A000
+theta_datasketches_agg(anyelement)|timestamp without time zone|0A000
+theta_datasketches_agg(anyelement)|timestamp with time zone|0A000
+theta_datasketches_agg(anyelement)|boolean|0A000
+theta_datasketches_agg(anyelement, integer)|own|0A000
+theta_datasketches_agg(anyelement, integer)|numeric|0A000
+theta_datasketches_agg(anyelement, integer)|uuid|0A000
+theta_datasketches_agg(anyelement, integer)|date|0A000
+theta_datasketches_agg(anyelement, integer)|timestamp without time zone|0A000
+theta_datasketches_agg(anyelement, integer)|timestamp with time zone|0A000
+theta_datasketches_agg(anyelement, integer)|boolean|0A000
 EOF
 )
 

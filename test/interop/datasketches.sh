@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interoperability with Apache DataSketches' HLL sketches (issue 25): every
+# Interoperability with Apache DataSketches' HLL and theta sketches (issue 25): every
 # HLL file the C++, Java and Go libraries wrote for the stream "ints 0..n-1
 # as int64, murmur3 seed 9001" (read from DATASKETCHES_FILES, default
 # /work/shared/interop/datasketches; the files are not shipped here) goes
@@ -8,7 +8,9 @@
 #   the same n and type byte for byte (SHA-256 prefix of MANIFEST.tsv);
 #   its estimate is the manifest's hipAccum (HLL mode) or the coupon count;
 #   import -> export -> import is the same sketch;
-#   hll_datasketches_agg over 0..n-1 gives the same bytes.
+#   hll_datasketches_agg over 0..n-1 gives the same bytes;
+# and every theta file of such a stream is what theta_datasketches_agg
+# builds from it (entries and theta, the C++ library's bytes).
 #
 #   bash test/cluster.sh run -- bash test/interop/datasketches.sh   (after make install)
 #
@@ -57,6 +59,33 @@ FROM (SELECT substr(encode(sha256(hll_to_datasketches(h)), 'hex'), 1, 16) AS exp
                        FROM generate_series(0, $n - 1) i),
                       substr(encode(sha256(hll_to_datasketches(h)), 'hex'), 1, 16)) AS built_sha
       FROM (SELECT hll_from_datasketches('\\x$hex'::bytea) AS h) s) t;
+SQL
+done <"$manifest"
+
+# Theta: every compact theta file of the stream 0..n-1 (C++, Java, Go; the
+# Java v1/v2 test files of 0..8191): theta_datasketches_agg over 0..n-1 has
+# the file's entries and theta (its export equals the export of the file's
+# import), and the C++ library's bytes of that n (SHA-256 prefix), plain or
+# compressed as the file is. Zero rows give NULL, the file's empty sketch.
+while IFS=$'\t' read -r file _bytes _sha decoded verification; do
+  case "$decoded" in family=THETA*famId=3*) ;; *) continue ;; esac
+  case "$verification" in *"i in 0.."*) ;; *) continue ;; esac
+  n=$(( $(sed -n 's/.*i in 0\.\.\(-*[0-9]*\).*/\1/p' <<<"$verification") + 1 ))
+  compressed=false
+  case "$decoded" in *serVer=4*) compressed=true ;; esac
+  cpp="cpp_generated_files/theta_n${n}_cpp.sk"
+  [ "$compressed" = true ] && cpp="cpp_generated_files/theta_compressed_n${n}_cpp.sk"
+  cpp_sha=$(awk -F'\t' -v f="$cpp" '$1 == f {print $3}' "$manifest")
+  hex=$(od -An -v -tx1 "$files/$file" | tr -d ' \n')
+  cat >>"$sql" <<SQL
+SELECT CASE WHEN (built IS NULL AND theta_info(imported)->>'retained' = '0')
+                 OR (theta_to_datasketches(built, $compressed) = theta_to_datasketches(imported, $compressed)
+                     AND ('$cpp_sha' = '' OR substr(encode(sha256(theta_to_datasketches(built, $compressed)), 'hex'), 1, 16) = '$cpp_sha'))
+       THEN 'ok ' ELSE 'not ok ' END || '$file built from 0..$((n - 1)): retained '
+       || coalesce(theta_info(built)->>'retained', 'NULL') || ' (file ' || (theta_info(imported)->>'retained') || ')'
+       || CASE WHEN '$cpp_sha' = '' THEN ', no C++ file of that n' ELSE ', C++ bytes ' || '$cpp_sha' END
+FROM (SELECT theta_from_datasketches('\\x$hex'::bytea) AS imported,
+             (SELECT theta_datasketches_agg(i::bigint) FROM generate_series(0, $n - 1) i) AS built) t;
 SQL
 done <"$manifest"
 

@@ -140,7 +140,8 @@ struct View {
   int lg_k;
   uint32_t k;  // 2^lg_k
   Encoding encoding;
-  uint32_t count;  // hashes held (stored: <= k; working: <= 3/4 of capacity)
+  uint32_t count;  // hashes held (stored: <= k; working: <= 3/4 of capacity, or 15/16
+                   // of a full table of identity 3: detail::load_limit)
   uint64_t theta;  // in (0, 2^63]
   const uint8_t* data;  // the whole sketch, header first
   size_t size;

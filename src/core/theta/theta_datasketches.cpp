@@ -182,9 +182,14 @@ Status parse_compact(const uint8_t* data, size_t len, CompactView* out) {
   return Status::ok();
 }
 
+int lg_k_holding(int lg_k, uint64_t count) {
+  int lg = lg_k;
+  while (lg < kMaxLgK && (uint64_t{1} << lg) < count) lg++;
+  return lg;
+}
+
 Status import_lg_k(const CompactView& v, int* lg_k) {
-  int lg = kImportLgK;
-  while (lg < kMaxLgK && (uint64_t{1} << lg) < v.count) lg++;
+  const int lg = lg_k_holding(kImportLgK, v.count);
   if ((uint64_t{1} << lg) < v.count)
     return Status::error(StatusCode::kInvalidParameter,
                          "the sketch holds %u entries, more than a theta sketch's largest k (2^%d)",
@@ -297,5 +302,31 @@ void write_compact(const View& v, bool compressed, uint8_t* dst) {
   if (estimation) store_le64(dst + 16, library_of(v.theta));
   std::memcpy(dst + 8 * size_t{pre_longs}, v.data + kHashesOffset, 8 * size_t{v.count});
 }
+
+uint64_t update_hash(uint64_t h1) {
+  return retained_hash(h1) == kLibraryThetaExact ? 0 : h1;
+}
+
+void write_new_update(int lg_k, uint8_t* dst) {
+  write_working_empty(dst, lg_k, kMinCapacity, kThetaExact, ElementKind::kNone,
+                      kDatasketchesIdentity);
+}
+
+namespace {
+
+// v at the lg_k its stored form takes: write_stored then keeps every entry
+// (it trims to the view's k only when there are more).
+View at_holding_lg_k(const View& v) {
+  View w = v;
+  w.lg_k = lg_k_holding(v.lg_k, v.count);
+  w.k = k_of(w.lg_k);
+  return w;
+}
+
+}  // namespace
+
+size_t update_stored_size(const View& v) { return stored_size(at_holding_lg_k(v)); }
+
+void write_update_stored(const View& v, uint8_t* dst) { write_stored(at_holding_lg_k(v), dst); }
 
 }  // namespace sketch::theta::datasketches

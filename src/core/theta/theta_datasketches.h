@@ -72,6 +72,10 @@ Status parse_compact(const uint8_t* data, size_t len, CompactView* out);
 // kInvalidParameter past kMaxLgK.
 Status import_lg_k(const CompactView& v, int* lg_k);
 
+// The smallest lg_k from `lg_k` up (at most kMaxLgK) whose k holds `count`
+// entries: where a library sketch of that many entries is stored.
+int lg_k_holding(int lg_k, uint64_t count);
+
 // The stored theta of identity 3 (kind kDatasketchesImported) at lg_k,
 // stored_size(v.count) bytes: θ mapped to ours, the entries decoded, sorted
 // when the sketch is not ordered, and refused (kInvalidFormat) unless they
@@ -84,5 +88,34 @@ Status write_imported(const CompactView& v, int lg_k, uint8_t* dst);
 // library's serialize() / serialize_compressed() write for the same set.
 size_t compact_size(const View& v, bool compressed);
 void write_compact(const View& v, bool compressed, uint8_t* dst);
+
+// --- building: the libraries' update sketch ------------------------------
+//
+// theta_datasketches_agg and theta_datasketches_add build what the
+// libraries' default update sketch (QuickSelect, p = 1, nominal k =
+// 2^lg_k) holds after the same updates. Its table of 2k slots rebuilds once
+// an insert takes it past 15/16 of them (after 15k/8 + 1 entries): θ becomes
+// the (k+1)-th smallest of the entries, the k below it stay. Smaller tables
+// before it only resize, which moves entries but keeps every one, so only
+// that rule decides what is kept; an identity-3 working state follows it
+// (detail::load_limit, detail::insert). compact() of the update sketch keeps
+// every entry (k to 15k/8 of them in estimation mode, up to 15k/8 in exact
+// mode), so its stored form is untrimmed, at the lg_k that holds them, as
+// an import of the library's bytes is: the same entries, θ and lg_k.
+
+// The hash a working state of identity 3 takes for a value whose
+// MurmurHash3 is h1:h2 (the sketch keeps h1 >> 1). 0, which is skipped,
+// where the libraries skip it: h1 >> 1 = 2^63 - 1 is not below their θ of
+// exact mode (our 2^63).
+uint64_t update_hash(uint64_t h1);
+
+// A new working state of identity 3 at lg_k (new_working_size bytes).
+void write_new_update(int lg_k, uint8_t* dst);
+
+// The stored form of a view of identity 3 as compact() of the update sketch
+// writes it: every entry and θ as they are, at lg_k_holding(v.lg_k,
+// v.count); trimmed to the k smallest only past kMaxLgK's k.
+size_t update_stored_size(const View& v);
+void write_update_stored(const View& v, uint8_t* dst);
 
 }  // namespace sketch::theta::datasketches

@@ -37,7 +37,7 @@ inline bool is_working_state(const uint8_t* data, size_t len) {
   const uint64_t theta = load_le64(data + kThetaOffset);
   return is_power_of_two(capacity) && capacity >= kMinCapacity &&
          capacity <= full_capacity(lg_k) && len == working_bytes(capacity) &&
-         load_le32(data + kCountOffset) <= load_limit(capacity) && theta != 0 &&
+         load_le32(data + kCountOffset) <= load_limit(capacity, lg_k, data[4]) && theta != 0 &&
          theta <= kThetaExact;
 }
 

@@ -45,7 +45,7 @@ Status check_working(const uint8_t* data, size_t len, View* v) {
   v->capacity = load_le32(data + kCapacityOffset);
   if (!is_power_of_two(v->capacity) || v->capacity < kMinCapacity ||
       v->capacity > full_capacity(v->lg_k) || len != working_bytes(v->capacity) ||
-      v->count > load_limit(v->capacity))
+      v->count > load_limit(v->capacity, v->lg_k, v->hash_identity))
     return invalid("inconsistent working state");
   const uint32_t mask = v->capacity - 1;
   uint32_t empty = 0;

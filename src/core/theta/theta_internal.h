@@ -54,6 +54,17 @@ inline uint32_t full_capacity(int lg_k) { return uint32_t{2} << lg_k; }
 // The most hashes a table of `capacity` slots holds (3/4 of it).
 inline uint32_t load_limit(uint32_t capacity) { return capacity / 2 + capacity / 4; }
 
+// The same for a table of a sketch at lg_k of that hash identity: a
+// full-size table of DataSketches' hashes (identity 3) holds what the
+// libraries' QuickSelect table of 2k slots holds before it rebuilds, 15/16
+// of it (their REBUILD_THRESHOLD), so that it rebuilds when theirs does and
+// keeps the entries theirs keeps (theta_datasketches.h).
+inline uint32_t load_limit(uint32_t capacity, int lg_k, uint8_t identity) {
+  if (identity == kDatasketchesIdentity && capacity == full_capacity(lg_k))
+    return capacity - capacity / 16;
+  return load_limit(capacity);
+}
+
 inline size_t working_bytes(uint32_t capacity) { return kHashesOffset + 8 * size_t{capacity}; }
 
 inline uint64_t hash_at(const uint8_t* s, uint32_t i) {
@@ -102,8 +113,9 @@ void write_working_empty(uint8_t* dst, int lg_k, uint32_t capacity, uint64_t the
 
 // Inserts h (nonzero, already shifted) into a working state unless it is
 // at or above θ or already there; a full-size table at its load limit is
-// rebuilt first. kNeedsGrowth (nothing changed) from a smaller table at its
-// load limit.
+// rebuilt first (identity 3: h is inserted, then the table rebuilt, as the
+// libraries do, so the (k+1)-th smallest is chosen among h too).
+// kNeedsGrowth (nothing changed) from a smaller table at its load limit.
 AddOutcome insert(uint8_t* state, uint64_t h);
 
 // Lowers a working state's θ to `theta` (<= its θ), dropping the hashes at

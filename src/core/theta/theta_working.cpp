@@ -58,7 +58,8 @@ void sweep_below(uint8_t* state, uint64_t theta) {
 namespace {
 
 // A full-size table at its load limit (3k/2 hashes, all of its set below
-// θ): θ becomes the (k+1)-th smallest and the k below it stay.
+// θ; identity 3: 15k/8 + 1, the libraries' count at their rebuild): θ
+// becomes the (k+1)-th smallest and the k below it stay.
 void rebuild(uint8_t* state, int lg_k) {
   const uint32_t capacity = load_le32(state + kCapacityOffset);
   uint64_t theta =
@@ -84,13 +85,22 @@ AddOutcome insert(uint8_t* state, uint64_t h) {
       pos = (pos + 1) & mask;
     }
     const uint32_t count = load_le32(state + kCountOffset);
-    if (count < load_limit(capacity)) {
+    const int lg_k = state[5];
+    const uint8_t identity = identity_of(state);
+    if (count < load_limit(capacity, lg_k, identity)) {
       set_hash(state, pos, h);
       store_le32(state + kCountOffset, count + 1);
       return AddOutcome::kDone;
     }
-    const int lg_k = state[5];
     if (capacity < full_capacity(lg_k)) return AddOutcome::kNeedsGrowth;
+    if (identity == kDatasketchesIdentity) {
+      // The libraries insert, then rebuild once the count passes 15/16 of
+      // the table: one slot past the limit, 2k/16 - 1 of them still empty.
+      set_hash(state, pos, h);
+      store_le32(state + kCountOffset, count + 1);
+      rebuild(state, lg_k);
+      return AddOutcome::kDone;
+    }
     rebuild(state, lg_k);  // then h again, against the lowered θ
   }
 }

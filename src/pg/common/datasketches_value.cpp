@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "core/common/datasketches_hash.h"
+#include "pg/common/element_hash.h"
+#include "pg/common/fn_extra.h"
 
 extern "C" {
 #include "mb/pg_wchar.h"
@@ -49,6 +51,28 @@ DatasketchesRule resolve_datasketches_rule(Oid type, const char* function) {
            errhint("Cast the value to bigint, double precision, text or bytea, as the "
                    "program that feeds the library would convert it.")));
   return DatasketchesRule::kBytes;
+}
+
+namespace {
+
+struct ValueSite {
+  bool resolved;
+  DatasketchesRule rule;
+};
+
+}  // namespace
+
+DatasketchesRule datasketches_site_rule(FunctionCallInfo fcinfo, const char* function) {
+  ValueSite* site = fn_extra_of<ValueSite>(fcinfo);
+  if (unlikely(!site->resolved)) {
+    const Oid type = element_arg_type(fcinfo, 1);
+    if (!OidIsValid(type))
+      ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
+                      errmsg("could not determine the type of the value to hash")));
+    site->rule = resolve_datasketches_rule(type, function);
+    site->resolved = true;
+  }
+  return site->rule;
 }
 
 ElementKind datasketches_kind(DatasketchesRule rule) {

@@ -42,6 +42,11 @@ DatasketchesRule resolve_datasketches_rule(Oid type, const char* function);
 // kDatasketchesLong, kDatasketchesDouble or kDatasketchesBytes.
 ElementKind datasketches_kind(DatasketchesRule rule);
 
+// The rule for the value argument (argument 1) of a *_datasketches_add or
+// *_datasketches_agg_trans call site, resolved on its first call and kept
+// in its fn_extra (which the function uses for nothing else).
+DatasketchesRule datasketches_site_rule(FunctionCallInfo fcinfo, const char* function);
+
 // The hash the libraries compute for `value`, or false when they would skip
 // it (an empty string or byte array). Text is converted from the server
 // encoding to UTF-8 first (22021 when it has no UTF-8 form).

@@ -1,5 +1,6 @@
 // The core's headers first: PostgreSQL's port.h renames printf functions
 // that they use.
+#include "core/common/datasketches_hash.h"
 #include "core/common/element_kind.h"
 #include "core/common/hash.h"
 #include "pg/common/json_object.h"
@@ -94,6 +95,16 @@ void JsonObject::sketch_fields(size_t bytes, int format_version, const char* has
   integer("format_version", format_version);
   string("hash", psprintf("%s seed %llu%s", hash, static_cast<unsigned long long>(kHashSeed),
                           hash_note));
+  string("element_kind", element_kind_label(element_kind_of(sketch)));
+}
+
+void JsonObject::datasketches_fields(size_t bytes, int format_version, const uint8* sketch,
+                                     const char* hash_note) {
+  integer("bytes", bytes);
+  integer("format_version", format_version);
+  integer("hash_identity", kDatasketchesIdentity);
+  string("hash", psprintf("murmur3_x64_128 seed %llu (DataSketches)%s",
+                          static_cast<unsigned long long>(datasketches::kDefaultSeed), hash_note));
   string("element_kind", element_kind_label(element_kind_of(sketch)));
 }
 

@@ -37,6 +37,10 @@ class JsonObject {
   // `hash_note`) and "element_kind" (header byte 7 of `sketch`).
   void sketch_fields(size_t bytes, int format_version, const char* hash, const uint8* sketch,
                      const char* hash_note = "");
+  // The same for a sketch of Apache DataSketches' hashes (hash identity 3),
+  // with "hash_identity": 3 beside them.
+  void datasketches_fields(size_t bytes, int format_version, const uint8* sketch,
+                           const char* hash_note = "");
 
   void string(const char* key, const char* value);
   void number(const char* key, double value, Digits digits);

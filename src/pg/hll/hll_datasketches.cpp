@@ -9,7 +9,6 @@
 #include "core/hll/dshll_codec.h"
 #include "pg/common/call_site.h"
 #include "pg/common/datasketches_value.h"
-#include "pg/common/fn_extra.h"
 #include "pg/common/report.h"
 #include "pg/common/sketch_datum.h"
 #include "pg/hll/hll_datum.h"
@@ -48,26 +47,6 @@ void require_datasketches(const hll::View& v, const char* function) {
                            hll::is_pghll(v.encoding) ? "2 (postgresql-hll)" : "1 (xxh3_64)"),
                     errhint("Build it with hll_datasketches_agg or import it with "
                             "hll_from_datasketches.")));
-}
-
-// The library's rule for the value argument (argument 1) at this call site,
-// resolved once.
-struct ValueSite {
-  bool resolved;
-  DatasketchesRule rule;
-};
-
-DatasketchesRule site_rule(FunctionCallInfo fcinfo, const char* function) {
-  ValueSite* site = fn_extra_of<ValueSite>(fcinfo);
-  if (unlikely(!site->resolved)) {
-    const Oid type = element_arg_type(fcinfo, 1);
-    if (!OidIsValid(type))
-      ereport(ERROR, (errcode(ERRCODE_INDETERMINATE_DATATYPE),
-                      errmsg("could not determine the type of the value to hash")));
-    site->rule = resolve_datasketches_rule(type, function);
-    site->resolved = true;
-  }
-  return site->rule;
 }
 
 // Adds argument 1 to `state` (a working state of identity 3), or leaves it
@@ -112,7 +91,7 @@ extern "C" Datum hll_to_datasketches(PG_FUNCTION_ARGS) {
 extern "C" Datum hll_datasketches_add(PG_FUNCTION_ARGS) {
   if (PG_ARGISNULL(0)) PG_RETURN_NULL();
   if (PG_ARGISNULL(1)) PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-  const DatasketchesRule rule = site_rule(fcinfo, "hll_datasketches_add");
+  const DatasketchesRule rule = datasketches_site_rule(fcinfo, "hll_datasketches_add");
   uint8_t* state = HllStates::take(fcinfo, false);
   require_datasketches(hll_view(HllStates::datum_of(state)), "hll_datasketches_add");
   return HllStates::give(fcinfo, add_value(fcinfo, state, rule), false);
@@ -146,6 +125,6 @@ extern "C" Datum hll_datasketches_agg_trans(PG_FUNCTION_ARGS) {
           "The aggregate's state has another lg_k or type (or hash identity) than this row's "
           "arguments.");
   }
-  return HllStates::give(
-      fcinfo, add_value(fcinfo, state, site_rule(fcinfo, "hll_datasketches_agg")), in_agg);
+  const DatasketchesRule rule = datasketches_site_rule(fcinfo, "hll_datasketches_agg");
+  return HllStates::give(fcinfo, add_value(fcinfo, state, rule), in_agg);
 }

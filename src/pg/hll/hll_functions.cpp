@@ -152,11 +152,9 @@ Datum dshll_info(const hll::View& v) {
   json.number("standard_error", hll::standard_error(v), Digits::kSix);
   json.string("type", dshll::tgt_type_name(dshll::tgt_type(v)));
   json.string("estimator", dshll::answers_hip(v) ? "hip (stored)" : "sketch");
-  json.integer("bytes", hll::stored_size(v) + VARHDRSZ);
-  json.integer("format_version", hll::kFormatVersion);
-  json.integer("hash_identity", dshll::kIdentity);
-  json.string("hash", "murmur3_x64_128 seed 9001 (DataSketches)");
-  json.string("element_kind", element_kind_label(element_kind_of(hll::Family::bytes_of(v))));
+  static_assert(dshll::kIdentity == kDatasketchesIdentity);
+  json.datasketches_fields(hll::stored_size(v) + VARHDRSZ, hll::kFormatVersion,
+                           hll::Family::bytes_of(v));
   return json.finish();
 }
 

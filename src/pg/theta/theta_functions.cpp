@@ -133,8 +133,11 @@ extern "C" Datum theta_info(PG_FUNCTION_ARGS) {
   json.number("estimate", theta::estimate(v), Digits::kSeventeen);
   json.number("lower_95", b.lower, Digits::kSeventeen);
   json.number("upper_95", b.upper, Digits::kSeventeen);
-  json.sketch_fields(v.size + VARHDRSZ, theta::kFormatVersion, "xxh3_64", v.data,
-                     ", top 63 bits");
+  if (v.hash_identity == kDatasketchesIdentity)
+    json.datasketches_fields(v.size + VARHDRSZ, theta::kFormatVersion, v.data, ", h1 >> 1");
+  else
+    json.sketch_fields(v.size + VARHDRSZ, theta::kFormatVersion, "xxh3_64", v.data,
+                       ", top 63 bits");
   return json.finish();
 }
 

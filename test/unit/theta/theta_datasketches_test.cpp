@@ -17,35 +17,13 @@
 #include "core/theta/theta_datasketches.h"
 #include "core/theta/theta_internal.h"
 #include "datasketches_files.h"
+#include "theta_datasketches_util.h"
 
 namespace sketch::theta::datasketches {
 namespace {
 
 namespace files = test::datasketches_files;
-
-std::vector<uint8_t> import_bytes(const std::vector<uint8_t>& bytes, Status* st) {
-  CompactView v;
-  *st = parse_compact(bytes.data(), bytes.size(), &v);
-  if (!st->is_ok()) return {};
-  int lg_k;
-  *st = import_lg_k(v, &lg_k);
-  if (!st->is_ok()) return {};
-  std::vector<uint8_t> out(stored_size(v.count));
-  *st = write_imported(v, lg_k, out.data());
-  return out;
-}
-
-View must_view(const std::vector<uint8_t>& s) {
-  View v{};
-  EXPECT_TRUE(parse(s.data(), s.size(), Validation::kCanonical, &v).is_ok());
-  return v;
-}
-
-std::vector<uint8_t> exported(const View& v, bool compressed) {
-  std::vector<uint8_t> out(compact_size(v, compressed));
-  write_compact(v, compressed, out.data());
-  return out;
-}
+using namespace test_util;
 
 // {h1(i) >> 1 < θ : 0 <= i < n}, ascending.
 std::vector<uint64_t> stream_entries(int64_t n, uint64_t theta) {
@@ -56,13 +34,6 @@ std::vector<uint64_t> stream_entries(int64_t n, uint64_t theta) {
   }
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// "i in 0..999" -> 1000
-int64_t stream_length(const std::string& verification) {
-  const size_t at = verification.find("i in 0..");
-  if (at == std::string::npos) return -1;
-  return std::stoll(verification.substr(at + 8)) + 1;
 }
 
 TEST(ThetaDatasketches, EveryShippedFileImportsAsItsManifestSays) {
@@ -102,8 +73,9 @@ TEST(ThetaDatasketches, EveryShippedFileImportsAsItsManifestSays) {
     const bool compressed = e.fields.at("serVer") == "4";
     const bool same = exported(v, compressed) == bytes;
     if (e.file.find("_cpp.sk") != std::string::npos &&
-        e.file.find("cpp_generated_files/") == 0)
+        e.file.find("cpp_generated_files/") == 0) {
       EXPECT_TRUE(same);
+    }
     same_bytes += same;
   }
   // all but the three non-empty sketches without entries, the two empty v1/v2
