@@ -52,8 +52,9 @@ constexpr uint8_t kM = 8;
 
 enum class ItemType : uint8_t { kDouble, kFloat, kLong };
 
-// The item type named "double", "float" or "long"; false for anything else.
-bool item_type_of(const char* name, ItemType* out);
+// The item type named "double", "float" or "long" (any case; name holds len
+// bytes, not terminated); false for anything else.
+bool item_type_of(const char* name, size_t len, ItemType* out);
 const char* item_type_name(ItemType type);
 size_t item_size(ItemType type);
 // The element kind an import of `type` takes.

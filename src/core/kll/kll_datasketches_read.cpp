@@ -113,12 +113,16 @@ Status parse_full(const uint8_t* data, size_t len, CompactView* out) {
 
 }  // namespace
 
-bool item_type_of(const char* name, ItemType* out) {
-  for (ItemType t : {ItemType::kDouble, ItemType::kFloat, ItemType::kLong})
-    if (std::strcmp(name, item_type_name(t)) == 0) {
+bool item_type_of(const char* name, size_t len, ItemType* out) {
+  for (ItemType t : {ItemType::kDouble, ItemType::kFloat, ItemType::kLong}) {
+    const char* want = item_type_name(t);
+    size_t i = 0;
+    while (i < len && want[i] != '\0' && (name[i] | 0x20) == want[i]) ++i;
+    if (i == len && want[i] == '\0') {
       *out = t;
       return true;
     }
+  }
   return false;
 }
 
@@ -181,7 +185,7 @@ Status write_imported(const CompactView& v, uint8_t* dst) {
   uint64_t min_key, max_key;
   if (!key_of_item(v.min_item != nullptr ? v.min_item : v.items, v.type, &min_key) ||
       !key_of_item(v.max_item != nullptr ? v.max_item : v.items, v.type, &max_key))
-    return invalid("a NaN min or max");
+    return invalid(v.min_item != nullptr ? "a NaN min or max" : "a NaN item");
   if (min_key > max_key) return invalid("min above max");
   detail::write_fields(dst, Encoding::kStored, kind_of(v.type), v.k, v.levels, v.levels + 1,
                        retained, v.n, min_key, max_key);
