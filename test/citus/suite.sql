@@ -1693,3 +1693,17 @@ FROM (VALUES
       $q$SELECT theta_to_datasketches(theta_union(theta_from_datasketches('\x0104033e011acc930a16861af72df7e45429c550c15b0e52b006633bac22ab4a4865304281678b95103fe12d7d486efc9d0df3aa0896506069c411f6d9350881eb0bd01ccf6535ece5e906da09be81f5a7cbf28d8b4260'::bytea)), true)::text FROM %s$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- DataSketches' compact KLL bytes (the C++ library's doubles 1..10)
+-- imported on the shards, kll_union split over them, alone and with the
+-- rows' values added: a split merges in another order than the local
+-- union, so only what is exact is compared (count, min, max).
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'kll_union(kll_from_datasketches(kll_double_n10 bytes)) per kind (split) = local: count, min, max',
+      $q$SELECT kind || ' ' || kll_count(u) || ' ' || kll_min(u) || ' ' || kll_max(u) FROM (SELECT kind, kll_union(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea)) AS u FROM %s GROUP BY kind) x ORDER BY kind$q$),
+  (2, 'kll_union(kll_add(kll_from_datasketches(kll_double_n10 bytes), lat)) per tenant (pushed down) = local: count, min, max',
+      $q$SELECT tenant_id || ' ' || kll_count(u) || ' ' || kll_min(u) || ' ' || kll_max(u) FROM (SELECT tenant_id, kll_union(kll_add(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea), lat)) AS u FROM %s GROUP BY tenant_id) x ORDER BY tenant_id$q$),
+  (3, 'kll_to_datasketches(kll_from_datasketches(kll_double_n10 bytes)) on the shards = local, byte for byte',
+      $q$SELECT DISTINCT kll_to_datasketches(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea))::text FROM %s$q$)
+) x(o, label, q)
+ORDER BY x.o;

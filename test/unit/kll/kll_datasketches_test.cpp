@@ -279,7 +279,8 @@ TEST(KllDatasketches, ExportNeedsTheSketchsOwnType) {
   Sketch d;
   d.add(0.1);
   d.add(2.5);
-  const View vd = kll::test::must_parse(d.stored(), Validation::kCanonical);
+  const auto dbytes = d.stored();
+  const View vd = kll::test::must_parse(dbytes, Validation::kCanonical);
   EXPECT_EQ(default_item_type(vd), ItemType::kDouble);
   EXPECT_EQ(check_exportable(vd, ItemType::kLong).code(), StatusCode::kInvalidParameter);
   EXPECT_EQ(check_exportable(vd, ItemType::kFloat).code(), StatusCode::kInvalidParameter);  // 0.1
