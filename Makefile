@@ -66,7 +66,7 @@ SQL_PIECES  = src/sql/common.sql $(call family,hll) src/sql/hll_postgresql_hll.s
               src/sql/ddsketch_proto.sql \
               src/sql/ddsketch_dashboard.sql \
               $(call family,topk) src/sql/topk_datasketches.sql $(call family,theta) src/sql/theta_datasketches.sql $(call family,counting_bloom) \
-              $(call family,cuckoo) $(call family,kll) \
+              $(call family,cuckoo) $(call family,kll) src/sql/kll_datasketches.sql \
               src/sql/sizing.sql src/sql/aging.sql src/sql/one_step.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
@@ -145,6 +145,7 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 UPGRADE_FAMILIES = kll
 UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql src/sql/ddsketch_otel.sql src/sql/ddsketch_proto.sql \
                      src/sql/ddsketch_dashboard.sql src/sql/topk_datasketches.sql src/sql/theta_datasketches.sql \
+                     src/sql/kll_datasketches.sql \
                      src/sql/one_step.sql
 UPGRADE_PIECES = src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).sql \
                  $(sort $(wildcard src/sql/upgrade--$(LAST_RELEASE)--$(EXTVERSION).*.sql)) \

@@ -1711,3 +1711,17 @@ FROM (VALUES
       $q$SELECT kind || ' ' || theta_union(theta_datasketches_add(theta_from_datasketches('\x02030300001acc930a0000000000000015f97dcbbd86a10540de2ee1c9db3d08698bb991b8685708fe162113fb98bc10bd3273724691cc14c397fc1281709d1ee56b61eec88044201ad1300b998c2f22ba40b3c1da06695de0f48bea9983c37c'::bytea), user_id %% 50))::text FROM %s GROUP BY kind ORDER BY kind$q$)
 ) x(o, label, q)
 ORDER BY x.o;
+-- DataSketches' compact KLL bytes (the C++ library's doubles 1..10)
+-- imported on the shards, kll_union split over them, alone and with the
+-- rows' values added: a split merges in another order than the local
+-- union, so only what is exact is compared (count, min, max).
+SELECT pg_temp.check_rows(x.label, format(x.q, 'events'), format(x.q, 'events_local'), true)
+FROM (VALUES
+  (1, 'kll_union(kll_from_datasketches(kll_double_n10 bytes)) per kind (split) = local: count, min, max',
+      $q$SELECT kind || ' ' || kll_count(u) || ' ' || kll_min(u) || ' ' || kll_max(u) FROM (SELECT kind, kll_union(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea)) AS u FROM %s GROUP BY kind) x ORDER BY kind$q$),
+  (2, 'kll_union(kll_add(kll_from_datasketches(kll_double_n10 bytes), lat)) per tenant (pushed down) = local: count, min, max',
+      $q$SELECT tenant_id || ' ' || kll_count(u) || ' ' || kll_min(u) || ' ' || kll_max(u) FROM (SELECT tenant_id, kll_union(kll_add(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea), lat)) AS u FROM %s GROUP BY tenant_id) x ORDER BY tenant_id$q$),
+  (3, 'kll_to_datasketches(kll_from_datasketches(kll_double_n10 bytes)) on the shards = local, byte for byte',
+      $q$SELECT DISTINCT kll_to_datasketches(kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f'::bytea))::text FROM %s$q$)
+) x(o, label, q)
+ORDER BY x.o;

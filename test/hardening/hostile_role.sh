@@ -227,6 +227,9 @@ kll|date_days|(SELECT kll_agg(DATE '2000-01-01' + i) FROM generate_series(1, 100
 kll|weighted_near_max|(SELECT kll_agg(i * 1.5 - 700, 9223372036854775807 - i, 200) FROM generate_series(1, 2) i)|
 kll|union_across_k|kll_union((SELECT kll_agg(i::float8, 400) FROM generate_series(1, 3000) i), (SELECT kll_agg(-i::float8, 16) FROM generate_series(1, 3000) i))|
 kll|large_k800|(SELECT kll_agg((i % 1000)::float8, 800) FROM generate_series(1, 100000) i)|
+kll|imported_datasketches_doubles_n10|kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f')|
+kll|imported_datasketches_longs_n1|kll_from_datasketches('\x02020f04c80008000100000000000000', 'long')|
+kll|imported_datasketches_floats_k16|kll_from_datasketches(kll_to_datasketches((SELECT kll_agg(i / 4.0::float8, 16) FROM generate_series(1, 2000) i), 'float'), 'float')|
 EOF
 )
 

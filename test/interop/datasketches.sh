@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Interoperability with Apache DataSketches' HLL and theta sketches (issue 25): every
+# Interoperability with Apache DataSketches' HLL and theta sketches (issue 25)
+# and KLL sketches (issue 26; kll_checks below): every
 # HLL file the C++, Java and Go libraries wrote for the stream "ints 0..n-1
 # as int64, murmur3 seed 9001" (read from DATASKETCHES_FILES, default
 # /work/shared/interop/datasketches; the files are not shipped here) goes
@@ -37,8 +38,37 @@ PGOPTIONS="-c client_min_messages=warning" "$psql" -X -q -d postgres \
 
 sql="$work/checks.sql"
 : >"$sql"
+
+# kll_checks FILE: the SQL that checks one KLL file of the libraries (the
+# stream 1..n, k 200; item type in the name): kll_from_datasketches gives
+# n, min 1 and max n, exports the file back byte for byte, round-trips
+# through the default export,
+# and while exact (n <= 200) kll_agg of 1..n exports to the same bytes.
+kll_checks() {
+  local file=$1 name type n value default hex
+  name=$(basename "$1")
+  type=${name#kll_}; type=${type%%_*}
+  n=${name#*_n}; n=${n%%_*}
+  # the default export: longs for bigint, doubles for double precision
+  case "$type" in long) value='i::bigint' default=long ;; *) value='i::float8' default=double ;; esac
+  hex=$(od -An -v -tx1 "$files/$file" | tr -d ' \n')
+  cat <<SQL
+SELECT CASE WHEN kll_count(k) = $n AND (kll_count(k) = 0 OR (kll_min(k) = 1 AND kll_max(k) = $n))
+            AND kll_to_datasketches(k, '$type') = b
+            AND kll_from_datasketches(kll_to_datasketches(k), '$default') = k
+            AND ($n > 200 OR (SELECT kll_to_datasketches(coalesce(kll_agg($value), kll_empty()), '$type')
+                                FROM generate_series(1, $n) i) = b)
+       THEN 'ok ' ELSE 'not ok ' END || '$file count ' || kll_count(k) || ' min ' || coalesce(kll_min(k)::text, '-')
+       || ' max ' || coalesce(kll_max(k)::text, '-')
+FROM (SELECT '\\x$hex'::bytea AS b, kll_from_datasketches('\\x$hex'::bytea, '$type') AS k) s;
+SQL
+}
 while IFS=$'\t' read -r file _bytes _sha decoded _rest; do
-  case "$file" in *_generated_files/hll[468]_n*.sk) ;; *) continue ;; esac
+  case "$file" in
+    *_generated_files/kll_*_n*.sk) kll_checks "$file" >>"$sql"; continue ;;
+    *_generated_files/hll[468]_n*.sk) ;;
+    *) continue ;;
+  esac
   name=$(basename "$file")
   bits=${name:3:1}
   n=${name#*_n}; n=${n%%_*}

@@ -49,8 +49,14 @@ Sorted sort_items(const View& v, uint8_t* scratch) {
 uint64_t quantile_key(const View& v, const Sorted& s, double q) {
   if (!(q > 0.0) || s.count == 0) return v.min_key;
   if (q >= 1.0) return v.max_key;
-  // The smallest item whose cumulative weight reaches ceil(q n): monotone in q.
-  const long double want = std::ceil(static_cast<long double>(q) * static_cast<long double>(s.n));
+  // The smallest item whose cumulative weight reaches ceil(q n): monotone in
+  // q. In double while n is exact in one, as DataSketches computes it: q =
+  // 0.01 is a double a little above 1/100, and 0.01 * 100 must be 1 (the
+  // 1st of 100 values), not the 2 a wider product would round up to.
+  constexpr uint64_t kDoubleExact = uint64_t{1} << 53;
+  const long double want =
+      s.n <= kDoubleExact ? std::ceil(q * static_cast<double>(s.n))
+                          : std::ceil(static_cast<long double>(q) * static_cast<long double>(s.n));
   const uint64_t target = want < 1.0L ? 1 : static_cast<uint64_t>(want);
   uint32_t lo = 0, hi = s.count - 1;
   while (lo < hi) {
