@@ -20,6 +20,10 @@ namespace sketch::theta {
 // lg_k of a sketch parse() or is_working_state() accepted (header byte 5).
 inline int lg_k_of(const uint8_t* sketch) { return sketch[5]; }
 
+// The hash identity of a sketch parse() or is_working_state() accepted
+// (header byte 4): 1 for xxh3_64, 3 for DataSketches' murmur3.
+inline unsigned hash_identity_of(const uint8_t* sketch) { return detail::identity_of(sketch); }
+
 // The O(1) checks parse(kStructure) makes of a working state's fixed
 // fields, inline and without a Status: asked on every row of an aggregate.
 // (Working states are only made by this code; parse() also checks their

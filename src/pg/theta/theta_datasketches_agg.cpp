@@ -27,11 +27,11 @@ namespace {
 using ThetaUpdateStates = SketchStates<ds::UpdateFamily, kThetaTypeName, kThetaHints>;
 
 void require_datasketches(const uint8_t* state, const char* function) {
-  if (theta::detail::identity_of(state) == kDatasketchesIdentity) return;
+  if (theta::hash_identity_of(state) == kDatasketchesIdentity) return;
   ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                   errmsg("%s needs a theta sketch of DataSketches' hashes (hash identity 3), "
                          "got one of identity %u (xxh3_64)",
-                         function, theta::detail::identity_of(state)),
+                         function, theta::hash_identity_of(state)),
                   errhint("Build it with theta_datasketches_agg or import it with "
                           "theta_from_datasketches.")));
 }
@@ -74,12 +74,12 @@ extern "C" Datum theta_datasketches_agg_trans(PG_FUNCTION_ARGS) {
     ds::write_new_update(lg_k, state);
   } else {
     state = ThetaUpdateStates::take(fcinfo, in_agg);
-    if (theta::detail::identity_of(state) != kDatasketchesIdentity || theta::lg_k_of(state) != lg_k)
+    if (theta::hash_identity_of(state) != kDatasketchesIdentity || theta::lg_k_of(state) != lg_k)
       raise_parameters_changed(
           "lg_k and hash identity must be the same for every row of theta_datasketches_agg",
           psprintf("The aggregate's state has lg_k %d and hash identity %u; this row asks for "
                    "lg_k %d of hash identity 3.",
-                   theta::lg_k_of(state), theta::detail::identity_of(state), lg_k));
+                   theta::lg_k_of(state), theta::hash_identity_of(state), lg_k));
   }
   return ThetaUpdateStates::give(fcinfo, add_value(fcinfo, state, rule), in_agg);
 }
