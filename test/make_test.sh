@@ -174,6 +174,10 @@ counts() {
     hardening)
       awk '/^==== hardening summary:/ { p = $4; s = $6; for (i = 7; i <= NF; i++) if ($i ~ /^failed/) f = $(i - 1) }
            END { if (p == "") print "- - -"; else print p, f + 0, s }' "$log" ;;
+    interop)
+      # One closing line per script; two of them name the script after a space.
+      awk '/^interop[ a-z_-]*: [0-9]+ passed, [0-9]+ failed/ { sub(/^[^:]*: /, ""); gsub(",", ""); p += $1; f += $3; n++ }
+           END { if (n == 0) print "- - -"; else print p, f, 0 }' "$log" ;;
     citus)
       if grep -q '^citus: SKIPPED' "$log"; then echo "0 0 1"; else
         awk '/^citus: [0-9]+ passed, [0-9]+ failed/ { p = $2; f = $4 } END { if (p == "") print "- - -"; else print p, f + 0, 0 }' "$log"
