@@ -450,43 +450,17 @@ REFUSED_VALUES=$(cat <<'EOF'
 bloom_agg(anyelement, bigint, double precision, text)|numeric|0A000
 bloom_agg(anyelement, bigint, double precision, text)|boolean|0A000
 bloom_agg(anyelement, bigint, double precision, text)|own|0A000
-hll_datasketches_agg(anyelement)|own|0A000
-hll_datasketches_agg(anyelement)|numeric|0A000
-hll_datasketches_agg(anyelement)|uuid|0A000
-hll_datasketches_agg(anyelement)|date|0A000
-hll_datasketches_agg(anyelement)|timestamp without time zone|0A000
-hll_datasketches_agg(anyelement)|timestamp with time zone|0A000
-hll_datasketches_agg(anyelement)|boolean|0A000
-hll_datasketches_agg(anyelement, integer)|own|0A000
-hll_datasketches_agg(anyelement, integer)|numeric|0A000
-hll_datasketches_agg(anyelement, integer)|uuid|0A000
-hll_datasketches_agg(anyelement, integer)|date|0A000
-hll_datasketches_agg(anyelement, integer)|timestamp without time zone|0A000
-hll_datasketches_agg(anyelement, integer)|timestamp with time zone|0A000
-hll_datasketches_agg(anyelement, integer)|boolean|0A000
-hll_datasketches_agg(anyelement, integer, text)|own|0A000
-hll_datasketches_agg(anyelement, integer, text)|numeric|0A000
-hll_datasketches_agg(anyelement, integer, text)|uuid|0A000
-hll_datasketches_agg(anyelement, integer, text)|date|0A000
-hll_datasketches_agg(anyelement, integer, text)|timestamp without time zone|0A000
-hll_datasketches_agg(anyelement, integer, text)|timestamp with time zone|0A000
-hll_datasketches_agg(anyelement, integer, text)|boolean|0A000
-theta_datasketches_agg(anyelement)|own|0A000
-theta_datasketches_agg(anyelement)|numeric|0A000
-theta_datasketches_agg(anyelement)|uuid|0A000
-theta_datasketches_agg(anyelement)|date|0A000
-theta_datasketches_agg(anyelement)|timestamp without time zone|0A000
-theta_datasketches_agg(anyelement)|timestamp with time zone|0A000
-theta_datasketches_agg(anyelement)|boolean|0A000
-theta_datasketches_agg(anyelement, integer)|own|0A000
-theta_datasketches_agg(anyelement, integer)|numeric|0A000
-theta_datasketches_agg(anyelement, integer)|uuid|0A000
-theta_datasketches_agg(anyelement, integer)|date|0A000
-theta_datasketches_agg(anyelement, integer)|timestamp without time zone|0A000
-theta_datasketches_agg(anyelement, integer)|timestamp with time zone|0A000
-theta_datasketches_agg(anyelement, integer)|boolean|0A000
 EOF
 )
+# Every overload of the DataSketches-hashing aggregates refuses the same
+# types: the ones no update() overload of the libraries takes.
+DATASKETCHES_REFUSED_TYPES="own|numeric|uuid|date|timestamp without time zone|timestamp with time zone|boolean"
+for agg in "hll_datasketches_agg(anyelement)" "hll_datasketches_agg(anyelement, integer)" \
+           "hll_datasketches_agg(anyelement, integer, text)" \
+           "theta_datasketches_agg(anyelement)" "theta_datasketches_agg(anyelement, integer)"; do
+  IFS='|' read -ra refused_types <<<"$DATASKETCHES_REFUSED_TYPES"
+  for t in "${refused_types[@]}"; do REFUSED_VALUES+=$'\n'"$agg|$t|0A000"; done
+done
 
 declare -A TEMPLATE ONE SAME SAME_RESULT VALUE DECL_VALUE DECL_NAME
 while IFS='|' read -r k v; do [ -n "$k" ] && TEMPLATE[$k]=$v; done <<<"$ARG_TEMPLATES"
