@@ -50,6 +50,26 @@ export TEST_FUZZ_SECONDS=${TEST_FUZZ_SECONDS:-10}
 stages="static module core-shipped sanitize fuzz packaging regress hardening interop docs citus pg-sanitized versions"
 wanted=" ${TEST_STAGES:-$stages} "
 
+# The CPU a stage used, its own processes and every server it started
+# (a server outlives the fork that started it, not its control group), when
+# the cpuacct controller of cgroup v1 lets us make a group: the machine is
+# CPU-bound with three lanes at once, so a stage's wall time says more about
+# what ran beside it than about its own cost. "-" where no group can be made.
+cpu_root=/sys/fs/cgroup/cpuacct
+cpu_group() {  # cpu_group <stage>: a fresh group's directory, or nothing
+  local group=$cpu_root/sketch-make-test-$$-$1
+  if [ -w "$cpu_root" ] && mkdir "$group" 2>/dev/null; then echo "$group"; fi
+}
+cpu_seconds() {  # cpu_seconds <group>: its CPU seconds (then removes it), or -
+  local group=$1 ns
+  if [ -n "$group" ] && ns=$(cat "$group/cpuacct.usage" 2>/dev/null); then
+    echo $(((ns + 500000000) / 1000000000))
+    rmdir "$group" 2>/dev/null || true
+  else
+    echo -
+  fi
+}
+
 # stage <name> <command...>: runs the command with its output in the stage's
 # log, then writes <name>.result: seconds, exit status and the counts that
 # counts_<kind> read from the log.
@@ -59,9 +79,14 @@ stage() {
   case $wanted in *" $name "*) ;; *) return 0 ;; esac
   start=$(date +%s)
   echo "make test: $name started at +$((start - t0)) s"
-  "$@" >"$logs/$name.log" 2>&1
+  local group
+  group=$(cpu_group "$name")
+  (
+    [ -z "$group" ] || echo "$BASHPID" >"$group/tasks" 2>/dev/null || true
+    "$@"
+  ) >"$logs/$name.log" 2>&1
   rc=$?
-  printf '%s\t%s\t%s\n' "$start" "$(($(date +%s) - start))" "$rc" >"$logs/$name.result"
+  printf '%s\t%s\t%s\t%s\n' "$start" "$(($(date +%s) - start))" "$rc" "$(cpu_seconds "$group")" >"$logs/$name.result"
   if [ $rc -eq 0 ]; then
     echo "make test: $name passed in $(($(date +%s) - start)) s"
   else
@@ -191,20 +216,22 @@ counts() {
 
 total=$(($(date +%s) - t0))
 echo
-echo "make test: stages (seconds from start, seconds taken; checks passed / failed / skipped)"
-printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' stage start secs result passed failed skipped
+echo "make test: stages (seconds from start, seconds taken, CPU seconds used by the stage and its servers; checks passed / failed / skipped)"
+printf '  %-14s %6s %6s %6s  %-7s %8s %7s %8s\n' stage start secs cpu-s result passed failed skipped
+cpu_total=0
 for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
-  IFS=$'\t' read -r start secs rc <"$logs/$name.result"
+  IFS=$'\t' read -r start secs rc cpu <"$logs/$name.result"
+  [[ $cpu =~ ^[0-9]+$ ]] && cpu_total=$((cpu_total + cpu))
   read -r p f s < <(counts "$name")
   if [ "$rc" = 0 ]; then result=ok; else result=FAILED; fi
   [ "$name" = citus ] && grep -q '^citus: SKIPPED' "$logs/citus.log" && result=SKIPPED
-  printf '  %-14s %6s %6s  %-7s %8s %7s %8s\n' "$name" "$((start - t0))" "$secs" "$result" "$p" "$f" "$s"
+  printf '  %-14s %6s %6s %6s  %-7s %8s %7s %8s\n' "$name" "$((start - t0))" "$secs" "${cpu:--}" "$result" "$p" "$f" "$s"
 done
-printf '  %-14s %6s %6s\n' "wall clock" "" "$total"
+printf '  %-14s %6s %6s %6s\n' "wall clock" "" "$total" "$cpu_total"
 for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
-  IFS=$'\t' read -r _ _ rc <"$logs/$name.result"
+  IFS=$'\t' read -r _ _ rc _ <"$logs/$name.result"
   if [ "$rc" != 0 ]; then
     echo
     echo "---- $name failed; the end of build/test-logs/$name.log:"
@@ -216,7 +243,7 @@ grep -h '^citus: SKIPPED' "$logs/citus.log" 2>/dev/null
 sum_p=0 sum_f=0 sum_s=0
 for name in $stages; do
   [ -f "$logs/$name.result" ] || continue
-  IFS=$'\t' read -r _ _ rc <"$logs/$name.result"
+  IFS=$'\t' read -r _ _ rc _ <"$logs/$name.result"
   read -r p f s < <(counts "$name")
   [[ $p =~ ^[0-9]+$ ]] && sum_p=$((sum_p + p))
   [[ $s =~ ^[0-9]+$ ]] && sum_s=$((sum_s + s))
