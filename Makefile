@@ -66,7 +66,7 @@ SQL_PIECES  = src/sql/common.sql $(call family,hll) src/sql/hll_postgresql_hll.s
               src/sql/ddsketch_proto.sql \
               src/sql/ddsketch_dashboard.sql \
               $(call family,topk) src/sql/topk_datasketches.sql $(call family,theta) src/sql/theta_datasketches.sql $(call family,counting_bloom) \
-              $(call family,cuckoo) $(call family,kll) src/sql/kll_datasketches.sql \
+              $(call family,cuckoo) $(call family,kll) src/sql/kll_datasketches.sql $(call family,ell) \
               src/sql/sizing.sql src/sql/aging.sql src/sql/one_step.sql \
               src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sql/privileges.sql
 
@@ -136,13 +136,13 @@ UPGRADE_TAIL = src/sql/literal_overloads.sql src/sql/typed_aggregates.sql src/sq
 # upgrade--0.2.0--0.3.0.cuckoo.sql, without editing a shared file), then the
 # tail. Frozen into releases/ when the version is released.
 # A family new in this version is created by the upgrade as by a fresh
-# install: list it in UPGRADE_FAMILIES (0.3.0: kll) and its part,
+# install: list it in UPGRADE_FAMILIES (0.3.0: kll, ell) and its part,
 # $(call family,<type>), comes after those pieces, before the tail.
 # Likewise a piece of the install script new in this version that is not a
 # family's whole part (a family's new piece, or shared objects): list it in
 # UPGRADE_NEW_PIECES, in install-script order (0.3.0: postgresql-hll
 # sketches, the one-step aggregates), and in SQL_PIECES where it belongs.
-UPGRADE_FAMILIES = kll
+UPGRADE_FAMILIES = kll ell
 UPGRADE_NEW_PIECES = src/sql/hll_postgresql_hll.sql src/sql/hll_datasketches.sql src/sql/ddsketch_otel.sql src/sql/ddsketch_proto.sql \
                      src/sql/ddsketch_dashboard.sql src/sql/topk_datasketches.sql src/sql/theta_datasketches.sql \
                      src/sql/kll_datasketches.sql \

@@ -37,7 +37,7 @@ CREATE TEMP TABLE corruptions (label text, pos int, bytes bytea);
 INSERT INTO corruptions VALUES
   ('bad magic',               1, '\x58'),
   ('bloom kind',              3, '\x03'),
-  ('unknown kind',            3, '\x0a'),
+  ('unknown kind',            3, '\x0b'),
   ('version 0',               4, '\x00'),
   ('version 2',               4, '\x02'),
   ('unknown hash',            5, '\x07'),

@@ -519,3 +519,32 @@ ORDER BY label COLLATE "C";
 SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
        CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
 FROM golden_kll_v1 ORDER BY label COLLATE "C";
+
+-- ell, format version 1 --------------------------------------------------------
+CREATE TEMP TABLE golden_ell_v1 (label text, cardinality bigint, info jsonb, hll text, query text, sketch text);
+\copy golden_ell_v1 FROM 'test/golden/ell_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+SELECT count(*) AS ell_v1_sketches FROM golden_ell_v1;
+
+-- Reading: text input, the estimate, info (both estimates, the estimator,
+-- the never-merged flag), the cast to hll, text and binary round trips, and
+-- the identities of merging: with NULL or an empty sketch of the same p
+-- nothing changes; with itself the registers stay and the flag goes (an
+-- empty sketch stays as it is).
+SELECT label,
+       ell_cardinality(e) = cardinality AS cardinality_same,
+       ell_info(e) = info AS info_same,
+       (e::hll)::text = hll AS hll_same,
+       e::text = sketch AS text_same,
+       (e::bytea)::ell = e AND encode(e::bytea, 'hex') = substr(sketch, 3) AS bytes_same,
+       ell_union(e, ell_empty((info->>'precision')::int)) = e AND (e || NULL) = e
+         AND ell_union(NULL, e) = e AS union_empty_same,
+       CASE WHEN cardinality = 0 THEN (e || e) = e
+            ELSE (e || e)::hll = e::hll AND NOT (ell_info(e || e)->>'unmerged')::boolean END AS union_self_same
+FROM golden_ell_v1, LATERAL (SELECT sketch::ell AS e) AS s
+ORDER BY label COLLATE "C";
+
+-- Writing: this build builds the same bytes from the same input (ell is new
+-- in 0.3.0: byte 7 is the element kind, compared too).
+SELECT label, pg_temp.build(query) = sketch AS written_same, pg_temp.kind(query) AS kind,
+       CASE WHEN pg_temp.build(query) LIKE 'ERROR%' THEN pg_temp.build(query) END AS error
+FROM golden_ell_v1 ORDER BY label COLLATE "C";

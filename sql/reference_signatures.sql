@@ -18,6 +18,7 @@
 \set counting_bloom_page `cat docs/counting_bloom.md`
 \set cuckoo_page `cat docs/cuckoo.md`
 \set kll_page `cat docs/kll.md`
+\set ell_page `cat docs/ell.md`
 
 -- to_regtype raises on text that does not parse as a type ('sketch hll'):
 -- NULL instead.
@@ -35,7 +36,8 @@ WITH pages(page, doc) AS (
   VALUES ('reference.md', :'reference_page'), ('hll.md', :'hll_page'),
          ('cms.md', :'cms_page'), ('bloom.md', :'bloom_page'), ('ddsketch.md', :'ddsketch_page'),
          ('topk.md', :'topk_page'), ('theta.md', :'theta_page'),
-         ('counting_bloom.md', :'counting_bloom_page'), ('cuckoo.md', :'cuckoo_page'), ('kll.md', :'kll_page')),
+         ('counting_bloom.md', :'counting_bloom_page'), ('cuckoo.md', :'cuckoo_page'), ('kll.md', :'kll_page'),
+         ('ell.md', :'ell_page')),
 lines AS (
   SELECT page, n, line, line ~ '^\|' AS in_table,
          line ~ '^\|' AND coalesce(lag(line) OVER (PARTITION BY page ORDER BY n), '') !~ '^\|' AS starts_table

@@ -318,6 +318,7 @@ measure() {
   echo "  sketch bloom_agg(user_id, 100000, 0.01)  $(shard_sizes sketch_citus 'bloom_agg(user_id, 100000, 0.01)')"
   echo "  sketch ddsketch_agg(user_id)             $(shard_sizes sketch_citus 'ddsketch_agg(user_id)')"
   echo "  sketch kll_agg(user_id)                  $(shard_sizes sketch_citus 'kll_agg(user_id)')"
+  echo "  sketch ell_agg(user_id)                  $(shard_sizes sketch_citus 'ell_agg(user_id)')"
   echo "  sketch topk_agg(user_id)                 $(shard_sizes sketch_citus 'topk_agg(user_id)')"
   echo "  sketch theta_agg(user_id)                $(shard_sizes sketch_citus 'theta_agg(user_id)')" \
        "($(sql coordinator sketch_citus -At -c "SELECT string_agg(DISTINCT result, ',')

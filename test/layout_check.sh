@@ -39,10 +39,8 @@ allowed_dependencies=(
 
 # Families whose core is in and whose PostgreSQL layer (src/pg/<f>/, the SQL
 # file, its type line) is not yet: the other per-family checks still apply.
-#   ell   issue 27: the core first, its pg layer next
-core_only_families=(
-  ell
-)
+# None today (ell's layer came with issue 27).
+core_only_families=()
 core_only() {
   local f
   for f in "${core_only_families[@]}"; do

@@ -238,7 +238,7 @@ BEGIN
         RETURN format('%s | not ok: group %s: count, min, max, k or type differ (%s distributed, %s local)',
                       name, coalesce(dg[i], '(all)'), kll_info(ds[i]::kll), kll_info(ls[i]::kll));
       END IF;
-    ELSIF family IN ('hll', 'bloom', 'ddsketch', 'theta', 'counting_bloom') OR mode = 'bytes' THEN
+    ELSIF family IN ('hll', 'ell', 'bloom', 'ddsketch', 'theta', 'counting_bloom') OR mode = 'bytes' THEN
       EXECUTE format('SELECT $1::%1$s = $2::%1$s', family) INTO eq USING ds[i], ls[i];
       -- theta: the text forms too (the stored bytes, the element kind's included)
       eq := eq AND (family <> 'theta' OR ds[i] = ls[i]);
@@ -247,6 +247,7 @@ BEGIN
         EXECUTE format('SELECT %2$s($1::%1$s), %2$s($2::%1$s)', family,
                        CASE family WHEN 'ddsketch' THEN 'ddsketch_count' WHEN 'cms' THEN 'cms_total'
                                    WHEN 'topk' THEN 'topk_total' WHEN 'theta' THEN 'theta_count'
+                                   WHEN 'ell' THEN 'ell_cardinality'
                                    WHEN 'counting_bloom' THEN 'counting_bloom_cardinality'
                                    ELSE family || '_cardinality' END)
           INTO n_d, n_l USING ds[i], ls[i];
@@ -506,7 +507,7 @@ SELECT tenant_id, kind, date_trunc('day', ts) AS day,
        theta_agg(user_id) AS th, theta_agg(user_id, 6 + kind) AS thl,
        theta_agg(page) AS tp, theta_agg(page, 6 + kind) AS tpl,
        counting_bloom_agg(user_id, 10000, 0.01) AS cb, cuckoo_agg(user_id, 60000, 0.01) AS cf,
-       kll_agg(lat) AS kl
+       kll_agg(lat) AS kl, ell_agg(user_id) AS e, ell_agg(user_id, 9 + kind) AS ep
 FROM events_local GROUP BY 1, 2, 3;
 CREATE TABLE sketches (LIKE sketches_local);
 SELECT create_distributed_table('sketches', 'tenant_id', colocate_with => 'events');
@@ -580,6 +581,15 @@ INSERT INTO aggs (family, agg, local_agg, tbl, col, cnt, mode) VALUES
   ('kll',   'kll_agg(%s, 64)',                                   NULL, 'events',   'lat',     NULL, NULL),
   ('kll',   'kll_agg(%s, n, 200)',                               NULL, 'events',   'lat',     NULL, NULL),
   ('kll',   'kll_union(%s)',                                     NULL, 'sketches', 'kl',      NULL, NULL),
+  -- ell: merges are exact and order-free, so the split aggregate gives the
+  -- local bytes; ep has p = 9 + kind (ell_union folds to 9), and the cast
+  -- to hll unites with hll rollups as hll_agg's registers
+  ('ell',   'ell_agg(%s)',                                       NULL, 'events',   'user_id', NULL, NULL),
+  ('ell',   'ell_agg(%s, 12)',                                   NULL, 'events',   'user_id', NULL, NULL),
+  ('ell',   'ell_agg(%s, 12)',                                   NULL, 'events',   'page',    NULL, NULL),
+  ('ell',   'ell_union(%s)',                                     NULL, 'sketches', 'e',       NULL, NULL),
+  ('ell',   'ell_union(%s)',                                     NULL, 'sketches', 'ep',      NULL, NULL),
+  ('hll',   'hll_union(%s::hll)',                                NULL, 'sketches', 'e',       NULL, NULL),
   -- topk: page (text, ~2000 distinct, Zipf-like), c_int4 (integer) and c_int8
   -- (bigint, ~5000 distinct, Zipf-like), user_id (bigint, ~57,000 distinct,
   -- uniform: nothing frequent, purges all along) and kind (integer, 4

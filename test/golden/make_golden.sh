@@ -90,6 +90,13 @@ case $type in
     columns="label	count	min	max	quantiles	rank_error	info	query	sketch"
     answers="kll_count(h)::text || E'\\t' || coalesce(CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint') THEN kll_min(h)::text END, '') || E'\\t' || coalesce(CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint') THEN kll_max(h)::text END, '') || E'\\t' || CASE WHEN kll_info(h)->>'element_type' IN ('double precision', 'bigint', 'none') THEN kll_quantiles(h, '{0,0.5,0.99,1}')::text ELSE '' END || E'\\t' || kll_rank_error(h)::text || E'\\t' || kll_info(h)::text"
     ;;
+  ell)
+    version=1
+    # cardinality, info (both estimates, the estimator, the flag), and the
+    # text of the cast to hll (the registers hll_agg builds).
+    columns="label	cardinality	info	hll	query	sketch"
+    answers="ell_cardinality(h)::text || E'\\t' || ell_info(h)::text || E'\\t' || (h::hll)::text"
+    ;;
   *)
     echo "make_golden: unknown type $type (add its answers here)" >&2
     exit 2

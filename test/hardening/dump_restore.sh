@@ -7,7 +7,8 @@
 # (test/golden's sketches; hll empty / sparse / dense, precisions 4..18,
 # hll(p) columns, a domain over hll(p), postgresql-hll sketches of hash
 # identity 2; cms, bloom, ddsketch, topk, theta,
-# counting_bloom, cuckoo and kll of
+# counting_bloom, cuckoo, kll and ell (with ell(p) columns and the cast
+# to hll in a view) of
 # several parameter sets, empty, small and large; arrays of sketches, NULLs, TOASTed and
 # uncompressed large values, generated columns and expression indexes over
 # accessors, views and a materialized view that aggregate), then moves it
@@ -577,6 +578,37 @@ INSERT INTO public.kll_daily (day, score)
 SELECT DATE '2024-01-01' + d, kll_agg(sin(v * 7.3 + d) * 100)
 FROM generate_series(0, 29) d, generate_series(1, 1000 + d * 100) v GROUP BY d;
 CREATE VIEW data.kll_all AS SELECT kll_union(score) AS u FROM public.kll_daily;
+-- ell: every golden sketch and NULLs; several p, sparse and dense, inline
+-- and out of line, a never-merged stream (martingale bytes); an ell(10)
+-- rollup with a stored estimate and an index on it, a view over its union
+-- and one over its cast to hll.
+CREATE TABLE data.ell_golden (id int PRIMARY KEY, label text NOT NULL, s ell);
+CREATE TEMP TABLE golden_ell (label text, cardinality bigint, info jsonb, hll text, query text, sketch text);
+\copy golden_ell FROM 'test/golden/ell_v1.txt' WITH (FORMAT csv, HEADER true, DELIMITER E'\t', QUOTE E'\x01')
+INSERT INTO data.ell_golden
+SELECT row_number() OVER (ORDER BY label), label, sketch::ell FROM golden_ell;
+INSERT INTO data.ell_golden VALUES (1000, 'null', NULL), (1001, 'another null', NULL);
+CREATE TABLE data.ell_shapes (id int PRIMARY KEY, params text NOT NULL, s ell, external ell);
+ALTER TABLE data.ell_shapes ALTER COLUMN external SET STORAGE EXTERNAL;
+INSERT INTO data.ell_shapes
+SELECT p * 10 + (n > 1000)::int, 'p=' || p || ' n=' || n, a, a
+FROM unnest(ARRAY[4, 11, 16]) p, unnest(ARRAY[100, 200000]) n,
+     LATERAL (SELECT ell_agg(g, p) AS a FROM generate_series(1, n) g) a;
+INSERT INTO data.ell_shapes
+SELECT 500, 'stream p=8', s, s
+FROM (WITH RECURSIVE r(i, s) AS (SELECT 0, ell_empty(8) UNION ALL
+                                 SELECT i + 1, ell_add(s, 'v' || (i + 1)) FROM r WHERE i < 3000)
+      SELECT s FROM r WHERE i = 3000) t;
+CREATE TABLE public.ell_daily (
+  day date PRIMARY KEY,
+  visitors ell(10) NOT NULL,
+  n bigint GENERATED ALWAYS AS (ell_cardinality(visitors)) STORED);
+CREATE INDEX ell_daily_n ON public.ell_daily (ell_cardinality(visitors));
+INSERT INTO public.ell_daily (day, visitors)
+SELECT DATE '2024-01-01' + d, ell_agg(v * 7 + d, 12)
+FROM generate_series(0, 29) d, generate_series(1, 200 + d * 100) v GROUP BY d;
+CREATE VIEW data.ell_all AS SELECT ell_union(visitors) AS u FROM public.ell_daily;
+CREATE VIEW data.ell_as_hll AS SELECT hll_union(visitors::hll) AS h FROM public.ell_daily;
 SQL
 
 fingerprint() {

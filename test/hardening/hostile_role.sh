@@ -232,6 +232,15 @@ kll|large_k800|(SELECT kll_agg((i % 1000)::float8, 800) FROM generate_series(1, 
 kll|imported_datasketches_doubles_n10|kll_from_datasketches('\x05010f00c80008000a00000000000000c8000100be000000000000000000f03f00000000000024400000000000002440000000000000224000000000000020400000000000001c4000000000000018400000000000001440000000000000104000000000000008400000000000000040000000000000f03f')|
 kll|imported_datasketches_longs_n1|kll_from_datasketches('\x02020f04c80008000100000000000000', 'long')|
 kll|imported_datasketches_floats_k16|kll_from_datasketches(kll_to_datasketches((SELECT kll_agg(i / 4.0::float8, 16) FROM generate_series(1, 2000) i), 'float'), 'float')|
+ell|empty_p11|ell_empty()|
+ell|few_p11|(SELECT ell_agg(i) FROM generate_series(1, 3) i)|
+ell|hundreds_p11|(SELECT ell_agg(i) FROM generate_series(1, 300) i)|
+ell|dense_p11_100k|(SELECT ell_agg(i) FROM generate_series(1, 100000) i)|
+ell|dense_p4|(SELECT ell_agg(i, 4) FROM generate_series(1, 100) i)|
+ell|hundreds_p18|(SELECT ell_agg(i, 18) FROM generate_series(1, 500) i)|
+ell|text_p14|(SELECT ell_agg(t, 14) FROM d.rows WHERE i <= 2000)|
+ell|stream_p8_martingale|(WITH RECURSIVE r(n, s) AS (SELECT 0, ell_empty(8) UNION ALL SELECT n + 1, ell_add(s, n + 1) FROM r WHERE n < 3000) SELECT s FROM r WHERE n = 3000)|
+ell|union_p10_p12|ell_union((SELECT ell_agg(i, 10) FROM generate_series(1, 3000) i), (SELECT ell_agg(-i, 12) FROM generate_series(1, 3000) i))|
 EOF
 )
 
@@ -308,6 +317,9 @@ kll_agg(date)|{v}
 kll_agg(date, integer)|{v}, {k}
 kll_agg(date, bigint, integer)|{v}, {w}, {k}
 kll_union(kll)|{s}
+ell_agg(anyelement)|{v}
+ell_agg(anyelement, integer)|{v}, {p}
+ell_union(ell)|{s}
 approx_count_distinct(anyelement)|{v}
 approx_top_k(anyelement, integer)|{v}, {k}
 approx_percentile(double precision, double precision)|{v}, {q}
@@ -349,6 +361,7 @@ theta|theta_add(theta_empty({lg_k}), {v})
 counting_bloom|counting_bloom_add(counting_bloom_empty({n}, {fpp}), {v})
 cuckoo|cuckoo_add(cuckoo_empty({n}, {fpp}), {v})
 kll|kll_add(kll_empty({k}), {v})
+ell|ell_add(ell_empty({p}), {v})
 approx_percentile_state|ddsketch_approx_percentiles_trans(NULL, {v}, {qs})
 EOF
 )
@@ -372,6 +385,7 @@ ddsketch|{a}::text = {b}::text
 theta|{a}::text = {b}::text OR (theta_info({a})->>'hash_identity' = '3' AND theta_info({b})->>'hash_identity' = '3' AND theta_info({a})->>'element_kind' = theta_info({b})->>'element_kind' AND theta_count(theta_diff({a}, {b})) = 0 AND theta_count(theta_diff({b}, {a})) = 0)
 topk|topk_total({a}) = topk_total({b}) AND topk_info({a})->'k' = topk_info({b})->'k' AND ({a} = {b} OR (topk_max_error({a}) > 0 AND topk_max_error({b}) > 0))
 counting_bloom|{a}::text = {b}::text
+ell|{a}::text = {b}::text
 kll|kll_count({a}) = kll_count({b}) AND kll_info({a})->'k' = kll_info({b})->'k' AND kll_info({a})->'min' = kll_info({b})->'min' AND kll_info({a})->'max' = kll_info({b})->'max' AND kll_info({a})->'element_type' = kll_info({b})->'element_type'
 cuckoo|cuckoo_info({a})->'fingerprint_bits' = cuckoo_info({b})->'fingerprint_bits' AND cuckoo_info({a})->'bucket_size' = cuckoo_info({b})->'bucket_size' AND CASE WHEN cuckoo_info({a})->>'subfilters' = '1' AND cuckoo_info({b})->>'subfilters' = '1' THEN cuckoo_cardinality({a}) = cuckoo_cardinality({b}) ELSE abs(cuckoo_cardinality({a}) - cuckoo_cardinality({b})) <= 2 + greatest(cuckoo_cardinality({a}), cuckoo_cardinality({b})) / 50 END
 EOF

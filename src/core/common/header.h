@@ -37,9 +37,8 @@ enum class SketchKind : uint8_t {
   kEll = 10,
 };
 
-// The highest kind byte this build knows (ell, 10, has no SQL type yet: its
-// bytes are reported as an unknown kind until it does).
-constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kKll);
+// The highest kind byte this build knows.
+constexpr uint8_t kMaxSketchKind = static_cast<uint8_t>(SketchKind::kEll);
 
 constexpr size_t kHeaderSize = 8;
 

@@ -92,6 +92,9 @@ struct View {
 
 inline bool is_unmerged(const View& v) { return (v.flags & kUnmerged) != 0; }
 
+// Header byte 5 of a sketch of any encoding (parsed or working state).
+inline int precision_of(const uint8_t* sketch) { return sketch[5]; }
+
 // kCanonical: a stored encoding, every token and register checked (sorted
 // distinct tokens of valid levels; registers without indicator bits for
 // values below 1, u within range; the martingale fields zero when not
@@ -128,6 +131,11 @@ void write_dense(const View& src, int p, uint8_t* dst);
 
 size_t stored_size(const View& v);
 void write_stored(const View& v, uint8_t* dst);
+
+// Clears kUnmerged in place, and zeroes a dense sketch's martingale fields:
+// the sketch as a merge leaves it, whose bytes no longer depend on the order
+// the stream's values first arrived in (any encoding; a working state too).
+void forget_stream(uint8_t* sketch);
 
 // --- union ----------------------------------------------------------------
 
@@ -166,6 +174,9 @@ double martingale_estimate(const View& v, bool* available);
 
 // Relative standard error of estimate(v).
 double standard_error(const View& v);
+// Relative standard error of the maximum-likelihood estimate of a dense
+// sketch of precision p, 0.362/sqrt(m): what a merged sketch promises.
+double ml_standard_error(int p);
 
 struct Bounds {
   double lower;

@@ -159,8 +159,12 @@ double standard_error(const View& v) {
     const double n = sparse_estimate(v.count);
     return n > 0 ? sparse_stddev(v, n) / n : 0.0;
   }
-  const double c = is_unmerged(v) ? kMartingaleError : kMlError;
-  return c / std::sqrt(static_cast<double>(register_count(v.p)));
+  if (!is_unmerged(v)) return ml_standard_error(v.p);
+  return kMartingaleError / std::sqrt(static_cast<double>(register_count(v.p)));
+}
+
+double ml_standard_error(int p) {
+  return kMlError / std::sqrt(static_cast<double>(register_count(p)));
 }
 
 Bounds bounds(const View& v, double confidence) {

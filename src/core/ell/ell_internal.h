@@ -182,7 +182,7 @@ constexpr size_t kMartingaleOffset = kHeaderSize + 4;   // dense: float64
 constexpr size_t kChangeOffset = kHeaderSize + 12;      // dense: uint64
 constexpr size_t kRegistersOffset = kHeaderSize + 20;   // dense
 
-inline int precision_of(const uint8_t* s) { return s[5]; }
+using ell::precision_of;  // ell.h
 inline Encoding encoding_of(const uint8_t* s) { return static_cast<Encoding>(s[6]); }
 inline uint32_t flags_of(const uint8_t* s) { return load_le32(s + kFlagsOffset); }
 

@@ -45,13 +45,13 @@ MergePlan plan_alone(const View& v, int p, bool keep_a) {
   return plan;
 }
 
-void clear_martingale(uint8_t* sketch) {
+}  // namespace
+
+void forget_stream(uint8_t* sketch) {
   store_le32(sketch + kFlagsOffset, 0);
   if (encoding_of(sketch) == Encoding::kDense)
     std::fill(sketch + kMartingaleOffset, sketch + kRegistersOffset, uint8_t{0});
 }
-
-}  // namespace
 
 MergePlan plan_merge(const View& a, const View& b) {
   const int p = std::min(a.p, b.p);
@@ -103,7 +103,7 @@ void merge(uint8_t* a_buffer, const View& a, const View& b, const MergePlan& pla
     out[5] = static_cast<uint8_t>(plan.p);
     for_each_token(b, [&](uint32_t token) { set_insert(out, token); });
   }
-  clear_martingale(out);
+  forget_stream(out);
 }
 
 }  // namespace sketch::ell

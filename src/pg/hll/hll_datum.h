@@ -7,6 +7,7 @@
 
 #include "core/hll/hll_family.h"
 #include "pg/common/aggregate_state.h"
+#include "pg/common/precision_sketch.h"
 #include "pg/common/postgres_headers.h"
 
 namespace sketch::pg {
@@ -31,5 +32,11 @@ uint8_t* hll_state_fold(const hll::View& v, int p);
 
 // Raises an error naming the range if p is not a valid precision.
 void hll_check_precision(int p);
+
+// hll_agg's precision and typmod (pg/common/precision_sketch.h); constexpr,
+// so that hll_agg's per-row reads inline.
+inline constexpr PrecisionFamily kHllPrecision{kHllTypeName, hll::kDefaultPrecision,
+                                               hll_check_precision, hll_new_state,
+                                               hll::precision_of};
 
 }  // namespace sketch::pg

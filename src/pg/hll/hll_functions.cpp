@@ -76,23 +76,7 @@ extern "C" Datum hll_cardinality(PG_FUNCTION_ARGS) {
 }
 
 extern "C" Datum hll_cardinality_bounds(PG_FUNCTION_ARGS) {
-  if (PG_ARGISNULL(1)) PG_RETURN_NULL();
-  const double confidence = PG_GETARG_FLOAT8(1);
-  if (!(confidence > 0.0 && confidence < 1.0))
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("confidence must be between 0 and 1 (exclusive), got %g", confidence)));
-  hll::Bounds bounds{0.0, 0.0};
-  int64 estimate = 0;
-  if (!PG_ARGISNULL(0)) {
-    const hll::View v = hll_arg(fcinfo, 0);
-    bounds = hll::bounds(v, confidence);
-    estimate = rounded(hll::estimate(v));
-  }
-  // Rounded outwards, saturating, never below 0 nor on the wrong side of
-  // the estimate hll_cardinality answers.
-  const Int64Bounds b = count_bounds_int64(bounds.lower, bounds.upper, estimate);
-  const Datum values[2] = {Int64GetDatum(b.lower), Int64GetDatum(b.upper)};
-  return result_row(fcinfo, "hll_cardinality_bounds", values, 2);
+  return count_bounds<HllStates>(fcinfo, "hll_cardinality_bounds", hll::bounds, hll::estimate);
 }
 
 // |A ∩ B| = |A| + |B| - |A ∪ B|, all three estimated at the common (smaller)

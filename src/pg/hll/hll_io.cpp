@@ -5,14 +5,6 @@
 #include "pg/common/type_io.h"
 #include "pg/hll/hll_datum.h"
 
-extern "C" {
-#include "utils/array.h"
-
-PG_FUNCTION_INFO_V1(hll_typmod_in);
-PG_FUNCTION_INFO_V1(hll_typmod_out);
-PG_FUNCTION_INFO_V1(hll_enforce_typmod);
-}
-
 using namespace sketch;
 using namespace sketch::pg;
 
@@ -36,10 +28,8 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
                     errdetail("A postgresql-hll sketch keeps the peer's log2m as its precision; "
                               "it is not folded.")));
   if (v.p < typmod)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("hll precision %d does not fit hll(%d)", v.p, typmod),
-                    errdetail("A sketch's precision can be lowered exactly but never raised."),
-                    errhint("Build the sketch with hll_agg(value, %d).", typmod)));
+    raise_precision_not_raised(kHllPrecision, v.p, typmod,
+                               "A sketch's precision can be lowered exactly but never raised.");
   return hll_canonical(hll_view(HllStates::datum_of(hll_state_fold(v, typmod))));
 }
 
@@ -47,22 +37,4 @@ struct varlena* apply_typmod(struct varlena* value, int32 typmod) {
 
 SKETCH_TYPE_IO(hll, TypeIO<HllStates, parse_canonical<hll::View>, apply_typmod>)
 
-extern "C" Datum hll_typmod_in(PG_FUNCTION_ARGS) {
-  ArrayType* modifiers = PG_GETARG_ARRAYTYPE_P(0);
-  int count;
-  int32* values = ArrayGetIntegerTypmods(modifiers, &count);
-  if (count != 1)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("hll takes exactly one modifier, the precision: hll(p)")));
-  hll_check_precision(values[0]);
-  PG_RETURN_INT32(values[0]);
-}
-
-extern "C" Datum hll_typmod_out(PG_FUNCTION_ARGS) {
-  const int32 typmod = PG_GETARG_INT32(0);
-  PG_RETURN_CSTRING(typmod >= 0 ? psprintf("(%d)", typmod) : pstrdup(""));
-}
-
-extern "C" Datum hll_enforce_typmod(PG_FUNCTION_ARGS) {
-  PG_RETURN_POINTER(apply_typmod(PG_DETOAST_DATUM(PG_GETARG_DATUM(0)), PG_GETARG_INT32(1)));
-}
+SKETCH_PRECISION_TYPMOD(hll, kHllPrecision, apply_typmod)

@@ -134,6 +134,25 @@ TEST(EllMerge, OrderAndGroupingFree) {
   }
 }
 
+// forget_stream gives the bytes a merge would: the same registers or tokens,
+// flag and martingale fields cleared, whatever order the stream came in.
+TEST(EllMerge, ForgetStreamIsWhatAMergeLeaves) {
+  for (uint32_t n : {10u, 50000u}) {
+    std::vector<uint64_t> hashes = stream(6, 0, n);
+    std::vector<uint8_t> forward = Sketch::from_hashes(10, hashes).canonical();
+    std::reverse(hashes.begin(), hashes.end());
+    std::vector<uint8_t> backward = Sketch::from_hashes(10, hashes).canonical();
+    forget_stream(forward.data());
+    forget_stream(backward.data());
+    EXPECT_EQ(forward, backward) << n;
+    // Merging with a sketch of the first value alone changes nothing but the flag.
+    const Sketch one = Sketch::from_hashes(10, {hashes.back()});
+    EXPECT_EQ(Sketch::from_hashes(10, hashes).united(one).canonical(), forward) << n;
+    const Sketch forgotten = Sketch::from_bytes(forward);
+    EXPECT_FALSE(is_unmerged(forgotten.view()));
+  }
+}
+
 TEST(EllMerge, EmptySideKeepsTheOtherAndItsMartingale) {
   const Sketch a = Sketch::from_hashes(10, stream(4, 0, 50000));
   ASSERT_TRUE(is_unmerged(a.view()));
