@@ -24,8 +24,8 @@
 #                       docs, citus: one throwaway cluster per stage
 #     sanitized pg    pg-sanitized: the PostgreSQL layer built with UBSan and
 #                       ASan into a private copy of the installation; its
-#                       pg_regress, then the hostile-role test (both roles at
-#                       once, a cluster each) on it; any sanitizer report
+#                       pg_regress, then the hostile-role test (both roles,
+#                       one cluster, one setup) on it; any sanitizer report
 #                       in a server log fails the stage;
 #                     versions: the version matrix (test/pg_matrix.sh): for
 #                       PostgreSQL 16, 17 and 18, where they can be had, the
