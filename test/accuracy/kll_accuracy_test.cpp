@@ -16,7 +16,10 @@
 //
 // Cost: each stream is sorted once for the truth; a case is one pass of 10^6
 // adds (parts at most 3,907 values each at 256 parts, so a union is 255
-// merges of small sketches, no dearer than the one pass) and 198 queries.
+// merges of small sketches, no dearer than the one pass) and 198 queries:
+// 4.9 s for the 96 cases on one core (2.9 s for the 30 there were before),
+// 21 s under ASan, 12 s of it without the three newer streams, which make
+// sanitize skips (Makefile, SANITIZE_SKIP).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -167,7 +170,10 @@ TEST_P(KllAccuracy, RankErrorWithinReportedBound) {
 
 INSTANTIATE_TEST_SUITE_P(Streams, KllAccuracy,
                          ::testing::Values("uniform", "sorted", "reverse", "duplicates",
-                                           "lognormal", "pareto", "signed", "timestamps"));
+                                           "lognormal", "pareto", "signed", "timestamps"),
+                         // Named by stream, so that a filter (the sanitizers'
+                         // skip list, make sanitize) can pick streams.
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 }  // namespace
 }  // namespace sketch::kll
