@@ -601,12 +601,7 @@ lat_info=$(bench_psql sketch_bench -A -t -c "
 lat_info="$lat_info; exact p50, p95, p99: percentile_disc $(bench_fmt_quantiles "$lat_exact"), percentile_cont $(bench_fmt_quantiles "$lat_exact_cont"); 720 hourly sketches:"
 bench_want ddsketch && lat_info="$lat_info ddsketch_agg(v) $(hourly_size dd_hourly),"
 bench_want kll && lat_info="$lat_info kll_agg(v) $(hourly_size kll_hourly),"
-if [ "$have_tdigest" = 1 ]; then
-  lat_info="$lat_info tdigest(v, 100) $(hourly_size td_hourly)"
-  td_agg=td_agg td_uni=td_uni
-else
-  td_agg="" td_uni=""
-fi
+if [ "$have_tdigest" = 1 ]; then lat_info="$lat_info tdigest(v, 100) $(hourly_size td_hourly)"; fi
 lat_info=${lat_info%,}
 
 lat_floor_sql="SELECT count(v) FROM lat"
@@ -614,31 +609,31 @@ bench_set_floor sketch_bench "$lat_floor_sql"
 bench_run lat_floor sketch_bench "lat table: count(v) — its floor" "$lat_floor_sql"
 bench_run lat_exact sketch_bench "exact p99: percentile_cont(0.99) WITHIN GROUP (ORDER BY v)" \
   "SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY v) FROM lat"
-if bench_want ddsketch; then
-  bench_run dd_agg sketch_bench "**ddsketch: ddsketch_agg(v)**, then p50/p95/p99 (α 0.54%)" \
-    "SELECT ddsketch_quantiles(ddsketch_agg(v), $lat_quantiles) FROM lat" "$td_agg"
-fi
-if bench_want kll; then
-  bench_run kll_agg sketch_bench "**kll: kll_agg(v)**, then p50/p95/p99 (k 200: rank error 1.33%)" \
-    "SELECT kll_quantiles(kll_agg(v), $lat_quantiles) FROM lat" "$td_agg"
-fi
-if [ "$have_tdigest" = 1 ]; then
-  bench_run td_agg sketch_bench "peer: tdigest(v, 100), then p50/p95/p99 (tdigest_percentile)" \
-    "SELECT tdigest_percentile(d, $lat_quantiles::float8[]) FROM (SELECT tdigest(v, 100) AS d FROM lat) AS a"
-fi
+# The rows of one job, for each quantile sketch this run measures and the
+# peer: JOB agg (the aggregate over lat) or uni (the union of the 720 hourly
+# sketches), each then p50/p95/p99.
+lat_job() {  # lat_job JOB DDSKETCH_LABEL SQL KLL_LABEL SQL TDIGEST_LABEL SQL
+  local job=$1 peer=""
+  [ "$have_tdigest" = 1 ] && peer=td_$job
+  if bench_want ddsketch; then bench_run "dd_$job" sketch_bench "$2" "$3" "$peer"; fi
+  if bench_want kll; then bench_run "kll_$job" sketch_bench "$4" "$5" "$peer"; fi
+  if [ -n "$peer" ]; then bench_run "$peer" sketch_bench "$6" "$7"; fi
+}
+lat_job agg \
+  "**ddsketch: ddsketch_agg(v)**, then p50/p95/p99 (α 0.54%)" \
+  "SELECT ddsketch_quantiles(ddsketch_agg(v), $lat_quantiles) FROM lat" \
+  "**kll: kll_agg(v)**, then p50/p95/p99 (k 200: rank error 1.33%)" \
+  "SELECT kll_quantiles(kll_agg(v), $lat_quantiles) FROM lat" \
+  "peer: tdigest(v, 100), then p50/p95/p99 (tdigest_percentile)" \
+  "SELECT tdigest_percentile(d, $lat_quantiles::float8[]) FROM (SELECT tdigest(v, 100) AS d FROM lat) AS a"
 # Union: the quantiles of the whole month from its 720 hourly sketches.
-if bench_want ddsketch; then
-  bench_run dd_uni sketch_bench "**ddsketch: union of 720 hourly sketches (ddsketch_union), then p50/p95/p99**" \
-    "SELECT ddsketch_quantiles(ddsketch_union(s), $lat_quantiles) FROM dd_hourly" "$td_uni"
-fi
-if bench_want kll; then
-  bench_run kll_uni sketch_bench "**kll: union of 720 hourly sketches (kll_union), then p50/p95/p99**" \
-    "SELECT kll_quantiles(kll_union(s), $lat_quantiles) FROM kll_hourly" "$td_uni"
-fi
-if [ "$have_tdigest" = 1 ]; then
-  bench_run td_uni sketch_bench "peer: union of 720 hourly t-digests, tdigest_percentile(s, …) over them" \
-    "SELECT tdigest_percentile(s, $lat_quantiles::float8[]) FROM td_hourly"
-fi
+lat_job uni \
+  "**ddsketch: union of 720 hourly sketches (ddsketch_union), then p50/p95/p99**" \
+  "SELECT ddsketch_quantiles(ddsketch_union(s), $lat_quantiles) FROM dd_hourly" \
+  "**kll: union of 720 hourly sketches (kll_union), then p50/p95/p99**" \
+  "SELECT kll_quantiles(kll_union(s), $lat_quantiles) FROM kll_hourly" \
+  "peer: union of 720 hourly t-digests, tdigest_percentile(s, …) over them" \
+  "SELECT tdigest_percentile(s, $lat_quantiles::float8[]) FROM td_hourly"
 BENCH_FMT[lat_exact]="%.3f"
 for key in dd_agg kll_agg td_agg dd_uni kll_uni td_uni; do
   BENCH_FMT[$key]="quantiles:p50,p95,p99"
