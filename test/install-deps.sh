@@ -51,8 +51,9 @@ EOF2
 # (libgcc-12-dev, already pulled in by g++); pgbench comes with
 # postgresql-$PG_MAJOR. The peer extension postgresql-$PG_MAJOR-hll: the
 # coexistence test and the benchmarks compare with it; the peer extension
-# postgresql-$PG_MAJOR-tdigest: the benchmarks and
-# test/report/ddsketch_vs_tdigest.sh compare ddsketch with it.
+# postgresql-$PG_MAJOR-tdigest: the benchmarks,
+# test/report/ddsketch_vs_tdigest.sh and test/report/kll_vs_tdigest.sh
+# compare ddsketch and kll with it.
 # python3-minimal: the docs test (test/docs/run.sh uses only its standard
 # library). nodejs: the Parquet interoperability test (test/interop/parquet.sh
 # runs DuckDB's Node.js package); npm comes with some nodejs builds and is a

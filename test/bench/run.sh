@@ -21,6 +21,11 @@
 #   BENCH_DENSE_PER_HOUR  distinct values per hourly sketch of the dense union
 #                    workload (default BENCH_ROWS / 200, at most 50,000)
 #   BENCH_OUT        report file (default docs/benchmarks.md)
+#   BENCH_ONLY       comma-separated sections to run (default all): hll
+#                    (with the peer postgresql-hll), theta, bloom (with
+#                    counting_bloom and cuckoo), cms (with topk), canon,
+#                    ddsketch, kll; only the tables those need are built,
+#                    e.g. BENCH_ONLY=kll,ddsketch BENCH_OUT=/tmp/q.md
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,13 +46,32 @@ if ! [[ "$BENCH_ROWS" =~ ^[1-9][0-9]*$ ]]; then
   echo "BENCH_ROWS must be a positive integer, not '$BENCH_ROWS'" >&2
   exit 2
 fi
+BENCH_ONLY=${BENCH_ONLY:-}
+bench_sections="hll theta bloom cms canon ddsketch kll"
+for section in ${BENCH_ONLY//,/ }; do
+  if [[ " $bench_sections " != *" $section "* ]]; then
+    echo "BENCH_ONLY: no section '$section' (sections: $bench_sections)" >&2
+    exit 2
+  fi
+done
+# bench_want SECTION: whether this run measures it.
+bench_want() { [ -z "$BENCH_ONLY" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
+# The tables several sections share: bench (hll, theta, bloom; canon is
+# built from it) and lat (ddsketch, kll).
+need_bench=0 need_lat=0
+for section in hll theta bloom canon; do bench_want $section && need_bench=1; done
+for section in ddsketch kll; do bench_want $section && need_lat=1; done
 
 started=$(date +%s)
 load_start=$(bench_load)
 
-# The peer is optional: without it the peer rows are left out.
-have_peer=$(bench_psql postgres -A -t -c \
-  "SELECT count(*) FROM pg_available_extensions WHERE name = 'hll'")
+# The peer is optional: without it (or without the hll section) the peer
+# rows are left out.
+have_peer=0
+if bench_want hll; then
+  have_peer=$(bench_psql postgres -A -t -c \
+    "SELECT count(*) FROM pg_available_extensions WHERE name = 'hll'")
+fi
 
 # --- Data ------------------------------------------------------------------
 # The same deterministic SQL builds the table in each database (setseed,
@@ -75,7 +99,7 @@ make_db() {  # make_db DB EXTENSION
   bench_psql postgres -c "SET client_min_messages = warning" \
     -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
   bench_psql "$db" -c "CREATE EXTENSION $ext"
-  bench_psql "$db" -o /dev/null <<<"$make_table_sql"
+  [ "$need_bench" = 0 ] || bench_psql "$db" -o /dev/null <<<"$make_table_sql"
 }
 
 make_db sketch_bench sketch
@@ -87,10 +111,11 @@ if [ "$have_peer" = 1 ]; then
     echo "bench: the two tables differ ($sum_ours vs $sum_peer)" >&2
     exit 1
   fi
-else
+elif bench_want hll; then
   bench_log "postgresql-hll (extension hll) is not available: peer rows skipped"
 fi
 
+if bench_want hll; then  # --- hll data: hourly, hourly_dense
 # Rollup-like tables for the union workload: 720 "hours" x BENCH_PER_HOUR
 # sketches, each over the rows with v % HOURLY = its slot; hour = slot /
 # BENCH_PER_HOUR, day = hour / 24. The peer's sketches use log2m = 14, the
@@ -146,7 +171,9 @@ size_sql="SELECT pg_size_pretty(pg_total_relation_size('bench')) || ' table, ' |
   FROM hourly"
 size_ours=$(bench_psql sketch_bench -A -t -c "$size_sql")
 size_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$size_sql" || echo "–")
+fi  # hll data
 
+if bench_want theta; then  # --- theta data
 # theta data: two stored sketches at the default lg_k 12 for the
 # intersection workload, a of the v with v % 3 <> 0 and b of those with
 # v % 3 <> 1 (v is a hash, so each is ~2/3 of the distinct values and they
@@ -169,7 +196,9 @@ theta_info=$(bench_psql sketch_bench -A -t -c "
          || pg_size_pretty(pg_column_size(a)::bigint) || ' and ' || pg_size_pretty(pg_column_size(b)::bigint)
          || ' stored; a ∩ b holds $theta_both_exact distinct v'
   FROM theta_pair")
+fi  # theta data
 
+if bench_want cms; then  # --- cms and topk data
 # cms data. Frequencies and a top 10 only mean something on skewed data (in
 # bench every value occurs ~2.7 times, and a top 10 would be noise, see
 # docs/cms.md), so the cms workloads get their own table, zipf, of
@@ -219,7 +248,9 @@ topk_info=$(bench_psql sketch_bench -A -t -c "
          || (SELECT topk_max_error(u) || ' (N/(k+1) = ' || topk_total(u) / 1025 || ')'
              FROM (SELECT topk_union(s) AS u FROM topk_hourly) AS x)
   FROM topk_hourly")
+fi  # cms and topk data
 
+if bench_want bloom; then  # --- bloom, counting_bloom and cuckoo data
 # bloom data, over bench's v. bloom_agg is sized for the exact distinct
 # count, computed once here. The probe set is half of the distinct values,
 # those with an even v (v is a hash, so its low bit is a fair coin): once in
@@ -267,6 +298,7 @@ filters_info=$(bench_psql sketch_bench -A -t -c "
                     || '-bit fingerprints, load ' || round((cuckoo_info(f)->>'load')::numeric, 3)
                     || ', cuckoo_fpp ' || round((cuckoo_fpp(f) * 100)::numeric, 2) || '%'
              FROM cuckoo_filter)")
+fi  # bloom data
 
 # --- Workloads ---------------------------------------------------------------
 # Peer workloads are named as the peer of ours (the table divides ours by
@@ -283,17 +315,24 @@ floor_sql="SELECT count(v) FROM bench"
 bench_set_floor sketch_bench "$floor_sql"
 bench_set_floor peer_bench "$floor_sql"
 
+if [ "$need_bench" = 1 ]; then
 bench_run floor sketch_bench "count(v) — the floor" "$floor_sql"
 bench_run exact sketch_bench "count(DISTINCT v) — exact" \
   "SELECT count(DISTINCT v) FROM bench"
+fi
+if bench_want hll; then
 bench_run hll_v sketch_bench "**sketch: hll_agg(v)** (p 14)" \
   "SELECT hll_cardinality(hll_agg(v)) FROM bench" "$peer_v"
 bench_run hll_t sketch_bench "**sketch: hll_agg(t)** (p 14)" \
   "SELECT hll_cardinality(hll_agg(t)) FROM bench" "$peer_t"
+fi  # hll
 # theta_agg at the default lg_k 12 (k = 4,096 hashes, 1.6% standard error,
 # twice hll's 0.81% at p 14): no peer, postgresql-hll has no KMV sketch.
+if bench_want theta; then
 bench_run theta_v sketch_bench "**theta: theta_agg(v)** (lg_k 12)" \
   "SELECT theta_count(theta_agg(v)) FROM bench"
+fi
+if bench_want hll; then
 
 if [ "$have_peer" = 1 ]; then
   bench_run peer_floor peer_bench "peer db: count(v) — its floor" "$floor_sql"
@@ -371,6 +410,7 @@ if [ "$have_peer" = 1 ]; then
 fi
 bench_set_floor sketch_bench "$floor_sql"
 bench_set_floor peer_bench "$floor_sql"
+fi  # hll
 
 # --- theta: intersecting two stored sketches ----------------------------------
 # The intersection of theta_pair's two 4,096-entry sketches, 1,000 times in
@@ -379,6 +419,7 @@ bench_set_floor peer_bench "$floor_sql"
 # Against its own floor: the same loop reading both sketches (theta_count of
 # each, which detoasts them too) without intersecting. Then the floor is
 # count(v) over bench again.
+if bench_want theta; then
 theta_loop="FROM theta_pair, generate_series(1, 1000) AS g"
 theta_floor_sql="SELECT max(theta_count(a) + theta_count(b)) $theta_loop"
 bench_set_floor sketch_bench "$theta_floor_sql"
@@ -386,12 +427,14 @@ bench_run theta_floor sketch_bench "theta_pair: theta_count(a) + theta_count(b),
 bench_run theta_int sketch_bench "**theta: intersection of two 4,096-entry sketches (a & b), 1,000 times** (ms = µs per intersection)" \
   "SELECT max(theta_count(a & b)) $theta_loop"
 bench_set_floor sketch_bench "$floor_sql"
+fi  # theta
 
 # --- bloom (issue 4) ---------------------------------------------------------
 # On bench, against its count(v) floor. The peer has no Bloom filter (nor
 # does postgresql-15-tdigest, which is a quantile sketch): no peer column.
 # bloom_agg's result is the filter's distinct-count estimate from its fill,
 # so it is checked against count(DISTINCT v) like the hll rows.
+if bench_want bloom; then
 bench_run bloom_agg sketch_bench "**bloom: bloom_agg(v, $bloom_n, 0.01)**" \
   "SELECT bloom_cardinality(bloom_agg(v, $bloom_n, 0.01)) FROM bench"
 # Probing: how many rows of bench may hold a value of the probe set. The
@@ -423,9 +466,11 @@ bench_run cbloom_probe sketch_bench "**counting_bloom: count(*) WHERE counting_b
   "SELECT count(*) FROM bench WHERE counting_bloom_contains((SELECT f FROM counting_bloom_filter), v)"
 bench_run cuckoo_probe sketch_bench "**cuckoo: count(*) WHERE cuckoo_contains(filter of half the values, v)**" \
   "SELECT count(*) FROM bench WHERE cuckoo_contains((SELECT f FROM cuckoo_filter), v)"
+fi  # bloom
 
 # --- cms (issue 3) -----------------------------------------------------------
 # On the skewed zipf table, so from here on the floor is count(v) over zipf.
+if bench_want cms; then
 zipf_floor_sql="SELECT count(v) FROM zipf"
 bench_set_floor sketch_bench "$zipf_floor_sql"
 bench_run zipf_floor sketch_bench "zipf table: count(v) — its floor" "$zipf_floor_sql"
@@ -457,6 +502,7 @@ bench_run topk_uni sketch_bench "**topk: union of 720 hourly summaries (topk_uni
 bench_run cms_top_exact sketch_bench "exact top 10: GROUP BY v ORDER BY count(*) DESC LIMIT 10" \
   "SELECT string_agg(v::text, ' ' ORDER BY c DESC, v)
    FROM (SELECT v, count(*) AS c FROM zipf GROUP BY v ORDER BY count(*) DESC, v LIMIT 10) AS top"
+fi  # cms
 
 # --- Values equal in SQL, hashed equal (issue 17) -------------------------------
 # What the slower canonical forms cost: citext is hashed through its hash
@@ -464,6 +510,7 @@ bench_run cms_top_exact sketch_bench "exact top 10: GROUP BY v ORDER BY count(*)
 # span, text under a nondeterministic ICU collation by the collation's hash
 # (an ICU sort key per value). Table canon holds bench's t as text, as citext
 # and under the collation, and an interval from v, against its own count(t).
+if bench_want canon; then
 bench_log "building the canon table (citext, interval, ICU collation)"
 bench_psql sketch_bench -o /dev/null <<SQL
 CREATE EXTENSION IF NOT EXISTS citext;
@@ -486,8 +533,9 @@ bench_run canon_collated sketch_bench "**hll_agg(ci)**, text under a nondetermin
   "SELECT hll_cardinality(hll_agg(ci)) FROM canon"
 bench_run canon_interval sketch_bench "**hll_agg(i)**, interval: its normalized span" \
   "SELECT hll_cardinality(hll_agg(i)) FROM canon"
+fi  # canon
 
-# --- ddsketch (quantiles) ------------------------------------------------------
+# --- ddsketch and kll (quantiles) ------------------------------------------------
 # Table lat: BENCH_ROWS latency-like values, log-normal: v = exp(3 + 1.5 z)
 # milliseconds, z a standard normal deviate (Box-Muller from two random()
 # calls), so the median is ~20 ms, p99 ~660 ms and the values span ~10^-2 ..
@@ -498,11 +546,15 @@ bench_run canon_interval sketch_bench "**hll_agg(i)**, interval: its normalized 
 # percentile_cont(0.99) (one sort); the reference for the errors, p50, p95
 # and p99 by percentile_disc (the rank ddsketch answers for; with this many
 # distinct values it is within a hair of percentile_cont, both shown in the
-# header), is computed once, untimed. The hourly sketches for the union workload (ours at
-# the default relative accuracy 0.01, tdigest(v, 100)) are built untimed too.
+# header), is computed once, untimed. The hourly sketches for the union
+# workloads (ddsketch at the default relative accuracy 0.01, kll at the
+# default k 200, tdigest(v, 100)) are built untimed too. kll (issue 26) runs
+# on the same table against the same peer: its quantiles' guarantee is a
+# rank error (1.33% at k 200), not a relative one.
+if [ "$need_lat" = 1 ]; then
 have_tdigest=$(bench_psql postgres -A -t -c \
   "SELECT count(*) FROM pg_available_extensions WHERE name = 'tdigest'")
-bench_log "building the lat table and its 720 hourly ddsketches$([ "$have_tdigest" = 1 ] && echo " and t-digests")"
+bench_log "building the lat table and its 720 hourly sketches$([ "$have_tdigest" = 1 ] && echo " and t-digests")"
 bench_psql sketch_bench -o /dev/null <<SQL
 SELECT setseed(0.75);
 CREATE TABLE lat AS
@@ -510,9 +562,19 @@ SELECT exp(3 + 1.5 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random())) AS 
        (g % 720)::smallint AS hour
 FROM generate_series(0, $BENCH_ROWS - 1) AS g;
 VACUUM (FREEZE, ANALYZE) lat;
+SQL
+if bench_want ddsketch; then
+  bench_psql sketch_bench -o /dev/null <<SQL
 CREATE TABLE dd_hourly AS SELECT hour, ddsketch_agg(v) AS s FROM lat GROUP BY hour;
 VACUUM ANALYZE dd_hourly;
 SQL
+fi
+if bench_want kll; then
+  bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE kll_hourly AS SELECT hour, kll_agg(v) AS s FROM lat GROUP BY hour;
+VACUUM ANALYZE kll_hourly;
+SQL
+fi
 if [ "$have_tdigest" = 1 ]; then
   bench_psql sketch_bench -o /dev/null <<SQL
 CREATE EXTENSION IF NOT EXISTS tdigest;
@@ -536,39 +598,50 @@ lat_info=$(bench_psql sketch_bench -A -t -c "
   SELECT pg_size_pretty(pg_total_relation_size('lat')) || ' table, v from '
          || round(min(v)::numeric, 4) || ' to ' || round(max(v)::numeric, 1) || ' ms'
   FROM lat")
-lat_info="$lat_info; exact p50, p95, p99: percentile_disc $(bench_fmt_quantiles "$lat_exact"), percentile_cont $(bench_fmt_quantiles "$lat_exact_cont"); 720 hourly sketches: ddsketch_agg(v) $(hourly_size dd_hourly)"
-if [ "$have_tdigest" = 1 ]; then
-  lat_info="$lat_info, tdigest(v, 100) $(hourly_size td_hourly)"
-  td_agg=td_agg td_uni=td_uni
-else
-  td_agg="" td_uni=""
-fi
+lat_info="$lat_info; exact p50, p95, p99: percentile_disc $(bench_fmt_quantiles "$lat_exact"), percentile_cont $(bench_fmt_quantiles "$lat_exact_cont"); 720 hourly sketches:"
+bench_want ddsketch && lat_info="$lat_info ddsketch_agg(v) $(hourly_size dd_hourly),"
+bench_want kll && lat_info="$lat_info kll_agg(v) $(hourly_size kll_hourly),"
+if [ "$have_tdigest" = 1 ]; then lat_info="$lat_info tdigest(v, 100) $(hourly_size td_hourly)"; fi
+lat_info=${lat_info%,}
 
 lat_floor_sql="SELECT count(v) FROM lat"
 bench_set_floor sketch_bench "$lat_floor_sql"
 bench_run lat_floor sketch_bench "lat table: count(v) — its floor" "$lat_floor_sql"
 bench_run lat_exact sketch_bench "exact p99: percentile_cont(0.99) WITHIN GROUP (ORDER BY v)" \
   "SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY v) FROM lat"
-bench_run dd_agg sketch_bench "**ddsketch: ddsketch_agg(v)**, then p50/p95/p99 (α 0.54%)" \
-  "SELECT ddsketch_quantiles(ddsketch_agg(v), $lat_quantiles) FROM lat" "$td_agg"
-if [ "$have_tdigest" = 1 ]; then
-  bench_run td_agg sketch_bench "peer: tdigest(v, 100), then p50/p95/p99 (tdigest_percentile)" \
-    "SELECT tdigest_percentile(d, $lat_quantiles::float8[]) FROM (SELECT tdigest(v, 100) AS d FROM lat) AS a"
-fi
+# The rows of one job, for each quantile sketch this run measures and the
+# peer: JOB agg (the aggregate over lat) or uni (the union of the 720 hourly
+# sketches), each then p50/p95/p99.
+lat_job() {  # lat_job JOB DDSKETCH_LABEL SQL KLL_LABEL SQL TDIGEST_LABEL SQL
+  local job=$1 peer=""
+  [ "$have_tdigest" = 1 ] && peer=td_$job
+  if bench_want ddsketch; then bench_run "dd_$job" sketch_bench "$2" "$3" "$peer"; fi
+  if bench_want kll; then bench_run "kll_$job" sketch_bench "$4" "$5" "$peer"; fi
+  if [ -n "$peer" ]; then bench_run "$peer" sketch_bench "$6" "$7"; fi
+}
+lat_job agg \
+  "**ddsketch: ddsketch_agg(v)**, then p50/p95/p99 (α 0.54%)" \
+  "SELECT ddsketch_quantiles(ddsketch_agg(v), $lat_quantiles) FROM lat" \
+  "**kll: kll_agg(v)**, then p50/p95/p99 (k 200: rank error 1.33%)" \
+  "SELECT kll_quantiles(kll_agg(v), $lat_quantiles) FROM lat" \
+  "peer: tdigest(v, 100), then p50/p95/p99 (tdigest_percentile)" \
+  "SELECT tdigest_percentile(d, $lat_quantiles::float8[]) FROM (SELECT tdigest(v, 100) AS d FROM lat) AS a"
 # Union: the quantiles of the whole month from its 720 hourly sketches.
-bench_run dd_uni sketch_bench "**ddsketch: union of 720 hourly sketches (ddsketch_union), then p50/p95/p99**" \
-  "SELECT ddsketch_quantiles(ddsketch_union(s), $lat_quantiles) FROM dd_hourly" "$td_uni"
-if [ "$have_tdigest" = 1 ]; then
-  bench_run td_uni sketch_bench "peer: union of 720 hourly t-digests, tdigest_percentile(s, …) over them" \
-    "SELECT tdigest_percentile(s, $lat_quantiles::float8[]) FROM td_hourly"
-fi
+lat_job uni \
+  "**ddsketch: union of 720 hourly sketches (ddsketch_union), then p50/p95/p99**" \
+  "SELECT ddsketch_quantiles(ddsketch_union(s), $lat_quantiles) FROM dd_hourly" \
+  "**kll: union of 720 hourly sketches (kll_union), then p50/p95/p99**" \
+  "SELECT kll_quantiles(kll_union(s), $lat_quantiles) FROM kll_hourly" \
+  "peer: union of 720 hourly t-digests, tdigest_percentile(s, …) over them" \
+  "SELECT tdigest_percentile(s, $lat_quantiles::float8[]) FROM td_hourly"
 BENCH_FMT[lat_exact]="%.3f"
-for key in dd_agg td_agg dd_uni td_uni; do
+for key in dd_agg kll_agg td_agg dd_uni kll_uni td_uni; do
   BENCH_FMT[$key]="quantiles:p50,p95,p99"
   BENCH_ERROR[$key]=$(bench_quantile_errors "${BENCH_RESULT[$key]:-}" "$lat_exact" p50,p95,p99)
 done
 BENCH_ERROR[lat_exact]=$(bench_quantile_errors "{${BENCH_RESULT[lat_exact]:-}}" \
   "{$(awk -F, '{ gsub(/[{}]/, ""); print $3 }' <<<"$lat_exact")}" "p99 vs percentile_disc")
+fi  # ddsketch and kll
 
 # Every distinct-count result estimates the same number: v falls in exactly
 # one group, one day, so per-group and per-day distinct counts add up to
@@ -579,11 +652,11 @@ for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t theta_v \
   BENCH_ESTIMATES[$key]=exact
 done
 # The dense union rows estimate their own exact counts (see hourly_dense).
-BENCH_RESULT[dense_exact_all]=$dense_exact_all BENCH_RESULT[dense_exact_day]=$dense_exact_day
+BENCH_RESULT[dense_exact_all]=${dense_exact_all:-} BENCH_RESULT[dense_exact_day]=${dense_exact_day:-}
 for key in uni_dense peer_dense; do BENCH_ESTIMATES[$key]=dense_exact_all; done
 for key in uni_dense_day peer_dense_day; do BENCH_ESTIMATES[$key]=dense_exact_day; done
 # The intersection estimates the exact count of v in both a and b.
-BENCH_RESULT[theta_int_exact]=$theta_both_exact
+BENCH_RESULT[theta_int_exact]=${theta_both_exact:-}
 BENCH_ESTIMATES[theta_int]=theta_int_exact
 # µs per call of a workload that makes 1,000 calls: its ms, to 1 decimal.
 bench_us_per() {
@@ -625,6 +698,28 @@ done
 elapsed=$(( $(date +%s) - started ))
 pg_version=$(bench_psql postgres -A -t -c "SELECT version()")
 cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+rows_fmt=$(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS")
+# The header's lines on the data, and the targets, of the sections this run
+# measured (BENCH_ONLY).
+data_lines=()
+if bench_want hll; then
+  data_lines+=("- table: $rows_fmt rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")"
+               "- dense union: table hourly_dense, $dense_ours$([ "$have_peer" = 1 ] && echo "; peer: $dense_peer")")
+elif [ "$need_bench" = 1 ]; then
+  data_lines+=("- table: $rows_fmt rows of (v bigint, t text = md5(v::text))")
+fi
+bench_want theta && data_lines+=("- theta: $theta_info; their intersection (a & b): $(bench_us_per "${BENCH_MS_SERIAL[theta_int]:-}") µs serial, of which $(bench_us_per "${BENCH_MS_SERIAL[theta_floor]:-}") µs reading the two stored sketches")
+bench_want cms && data_lines+=("- cms and topk: table zipf, $rows_fmt rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info")
+bench_want bloom && data_lines+=("- bloom: $bloom_info" "- counting_bloom and cuckoo: $filters_info")
+[ "$need_lat" = 0 ] || data_lines+=("- $(bench_want ddsketch && echo ddsketch)$(bench_want ddsketch && bench_want kll && echo " and ")$(bench_want kll && echo kll): table lat, $rows_fmt rows of (v float8 = exp(3 + 1.5 z) ms, z standard normal, hour smallint = row % 720); $lat_info")
+target_lines=()
+bench_want cms && target_lines+=("- \`cms_agg(v)\` ≤ 1.5 (issue 3): $(bench_ratio "${BENCH_MS_SERIAL[cms_agg]}" "${BENCH_FLOOR_MS_SERIAL[cms_agg]}")")
+bench_want bloom && target_lines+=(
+  "- \`bloom_agg(v, n, 0.01)\` ≤ 1.2 (issue 4): $(bench_ratio "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}")"
+  "- \`cuckoo_agg(v, n, 0.01)\` ≤ 1.6 (issue 14): $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_agg]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_agg]}"); its probes ≤ 2.0: $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_probe]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_probe]}")")
+bench_want hll && target_lines+=("- dense \`hll_union\` of 720 hourly sketches ≤ 0.5 × postgresql-hll's time (issue 15; through the paired floors): all in one $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense]}" "${BENCH_MS_SERIAL[peer_dense]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense]:-}"), by day $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense_day]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense_day]}" "${BENCH_MS_SERIAL[peer_dense_day]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense_day]:-}")")
+bench_want bloom && target_lines+=("- counting_bloom within 1.3 × bloom's time (issue 14; through the paired floors): aggregate $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_agg]}" "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}"), probes $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_probe]}" "${BENCH_MS_SERIAL[bloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[bloom_probe]}")")
+bench_want kll && target_lines+=("- \`kll_agg(v)\` ≤ 1.5 (issue 26): $(bench_ratio "${BENCH_MS_SERIAL[kll_agg]}" "${BENCH_FLOOR_MS_SERIAL[kll_agg]}"), and ≤ 0.5 × \`tdigest(v, 100)\`'s time (through the paired floors): $(bench_ratio_paired "${BENCH_MS_SERIAL[kll_agg]}" "${BENCH_FLOOR_MS_SERIAL[kll_agg]}" "${BENCH_MS_SERIAL[td_agg]:-}" "${BENCH_FLOOR_MS_SERIAL[td_agg]:-}"); the union of 720 hourly sketches, then p50/p95/p99, ≤ 20 ms: $(bench_fmt_ms "${BENCH_MS_SERIAL[kll_uni]}") ms serial")
 report=$(cat <<EOF
 # Benchmarks
 
@@ -632,13 +727,7 @@ Generated by \`make bench\` (test/bench/run.sh) on $(date -u '+%Y-%m-%d %H:%M UT
 
 - machine: $(nproc) cores (${cpu:-unknown CPU}), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) RAM
 - server: $pg_version
-- table: $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint, t text = md5(v::text)); $size_ours$([ "$have_peer" = 1 ] && echo "; peer: $size_peer")
-- dense union: table hourly_dense, $dense_ours$([ "$have_peer" = 1 ] && echo "; peer: $dense_peer")
-- theta: $theta_info; their intersection (a & b): $(bench_us_per "${BENCH_MS_SERIAL[theta_int]:-}") µs serial, of which $(bench_us_per "${BENCH_MS_SERIAL[theta_floor]:-}") µs reading the two stored sketches
-- cms and topk: table zipf, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info
-- bloom: $bloom_info
-- counting_bloom and cuckoo: $filters_info
-- ddsketch: table lat, $(printf "%'d" "$BENCH_ROWS" 2>/dev/null || echo "$BENCH_ROWS") rows of (v float8 = exp(3 + 1.5 z) ms, z standard normal, hour smallint = row % 720); $lat_info
+$(printf '%s\n' "${data_lines[@]}")
 - each time: median of $BENCH_RUNS runs after one warm-up, psql \`\\timing\` (client-side, planning included), alternating with as many runs of \`count(v)\`
 - serial: \`max_parallel_workers_per_gather = 0\`; parallel: \`= 2\`, \`parallel_setup_cost = parallel_tuple_cost = 0\`
 - load average (1/5/15 min) at start: $load_start, at end: $(bench_load); whole run: ${elapsed}s
@@ -649,12 +738,12 @@ database and mode (the cost of just scanning the column), where the
 count(v) runs alternate with the workload's runs in one session, so
 background load cancels out. "ratio to peer": our ratio to count(v)
 divided by the peer's for the same job at the same precision
-(postgresql-hll at log2m = 14; for ddsketch, postgresql-15-tdigest's
-t-digest at compression 100); below 1 means ours is faster; neither peer
+(postgresql-hll at log2m = 14; for ddsketch and kll,
+postgresql-15-tdigest's t-digest at compression 100); below 1 means ours is faster; neither peer
 has a count-min sketch, a heavy-hitters summary, a KMV (theta) sketch or
 a Bloom filter, so the cms, topk, theta and bloom rows have none. The cms
 and topk rows run on the skewed zipf table, against its own count(v), the
-ddsketch rows on the lat table, against its own, the theta
+ddsketch and kll rows on the lat table, against its own, the theta
 intersection against the same 1,000-row loop reading its two sketches,
 and the dense union rows against \`count(*)\` over
 \`generate_series(1, 150000)\` (a CPU loop as short as they are, the
@@ -664,11 +753,7 @@ Bold rows are this extension.
 $(bench_report_times)
 
 Targets (serial ratio to count(v), stated for 10M rows), and this run's:
-- \`cms_agg(v)\` ≤ 1.5 (issue 3): $(bench_ratio "${BENCH_MS_SERIAL[cms_agg]}" "${BENCH_FLOOR_MS_SERIAL[cms_agg]}")
-- \`bloom_agg(v, n, 0.01)\` ≤ 1.2 (issue 4): $(bench_ratio "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}")
-- \`cuckoo_agg(v, n, 0.01)\` ≤ 1.6 (issue 14): $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_agg]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_agg]}"); its probes ≤ 2.0: $(bench_ratio "${BENCH_MS_SERIAL[cuckoo_probe]}" "${BENCH_FLOOR_MS_SERIAL[cuckoo_probe]}")
-- dense \`hll_union\` of 720 hourly sketches ≤ 0.5 × postgresql-hll's time (issue 15; through the paired floors): all in one $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense]}" "${BENCH_MS_SERIAL[peer_dense]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense]:-}"), by day $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense_day]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense_day]}" "${BENCH_MS_SERIAL[peer_dense_day]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense_day]:-}")
-- counting_bloom within 1.3 × bloom's time (issue 14; through the paired floors): aggregate $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_agg]}" "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}"), probes $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_probe]}" "${BENCH_MS_SERIAL[bloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[bloom_probe]}")
+$(printf '%s\n' "${target_lines[@]}")
 
 What each workload returned (the distinct counts, bloom_agg's and
 theta_agg's included, all estimate \`count(DISTINCT v)\`; the theta

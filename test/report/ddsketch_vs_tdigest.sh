@@ -35,26 +35,13 @@
 # Settings: DDT_ROWS (default 1000000) values per distribution.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
-if [ -z "${PGHOST:-}" ] && [ -z "${PGDATABASE:-}" ]; then
-  exec bash "$root/test/cluster.sh" run -- bash "$root/test/report/ddsketch_vs_tdigest.sh" "$@"
-fi
-out=$root/docs/plots
-mkdir -p "$out"
+# shellcheck source=test/report/lib.sh
+source "$(dirname "$0")/lib.sh"
+report_start ddsketch_vs_tdigest "$@"
 rows=${DDT_ROWS:-1000000}
-start=$(date +%s)
-log() { echo "ddsketch_vs_tdigest: [$(( $(date +%s) - start ))s] $*"; }
-
-if [ -z "$(psql -X -At -d postgres -c "SELECT 1 FROM pg_available_extensions WHERE name = 'tdigest'")" ]; then
-  echo "ddsketch_vs_tdigest: postgresql-15-tdigest is not installed (bash test/install-deps.sh as root)" >&2
-  exit 1
-fi
-export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning -c max_parallel_workers_per_gather=0"
+report_require tdigest "postgresql-15-tdigest is not installed (bash test/install-deps.sh as root)"
 db=sketch_ddsketch_vs_tdigest
-psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-q() { psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
-tsv() { q -c "COPY ($2) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER E'\t')" > "$out/$1"; }
-q -c "CREATE EXTENSION sketch" -c "CREATE EXTENSION tdigest"
+report_database "$db" sketch tdigest
 
 log "drawing $rows values of each distribution"
 # z: a standard normal deviate by Box-Muller (1 - random() is in (0, 1]).

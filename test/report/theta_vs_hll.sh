@@ -37,23 +37,13 @@
 # 1000000) for |A ∪ B|. About 1.5 to 2 minutes at the defaults (2 cores).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
-if [ -z "${PGHOST:-}" ] && [ -z "${PGDATABASE:-}" ]; then
-  exec bash "$root/test/cluster.sh" run -- bash "$root/test/report/theta_vs_hll.sh" "$@"
-fi
-out=$root/docs/plots
-mkdir -p "$out"
+# shellcheck source=test/report/lib.sh
+source "$(dirname "$0")/lib.sh"
+report_start theta_vs_hll "$@"
 trials=${THVH_TRIALS:-40}
 union=${THVH_UNION:-1000000}
-start=$(date +%s)
-log() { echo "theta_vs_hll: [$(( $(date +%s) - start ))s] $*"; }
-
-export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning -c max_parallel_workers_per_gather=0"
 db=sketch_theta_vs_hll
-psql -X -q -v ON_ERROR_STOP=1 -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
-q() { psql -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
-tsv() { q -c "COPY ($2) TO STDOUT WITH (FORMAT csv, HEADER, DELIMITER E'\t')" > "$out/$1"; }
-q -c "CREATE EXTENSION sketch"
+report_database "$db" sketch
 
 log "sketching $trials trials of 5 overlaps, |A ∪ B| = $union"
 q >/dev/null <<SQL

@@ -11,6 +11,14 @@ using namespace sketch::pg;
 
 namespace {
 
+// fn_extra of the kll_agg transition functions: whether the site is in an
+// aggregate, the k of the last row (checked once per query, then compared)
+// and the TrustedState every fn_extra starts with, so that a state handed
+// back in place skips the O(levels) shape check on the next row
+// (trusted_state.h): without a fn_extra that check and AggCheckCallContext
+// ran on every row.
+using AggSite = CallSite<uint32_t, 1, NoValue>;
+
 pg_noinline void report_other_k(const uint8_t* state, int32 k) {
   raise_parameters_changed("kll_agg parameter k must be the same for every row",
                            psprintf("The sketch was started with k = %u; this row has k = %d.",
@@ -22,9 +30,12 @@ pg_noinline void report_other_k(const uint8_t* state, int32 k) {
 // value's kind accepted (one byte compare).
 pg_attribute_always_inline uint8_t* state_for_row(FunctionCallInfo fcinfo, int k_arg,
                                                   ElementKind kind, bool* in_agg) {
+  AggSite* site = AggSite::of(fcinfo);
   const int32 k = PG_NARGS() > k_arg ? PG_GETARG_INT32(k_arg) : static_cast<int32>(kll::kDefaultK);
-  *in_agg = in_aggregate(fcinfo);
-  uint8_t* state = PG_ARGISNULL(0) ? kll_new_state(kll_k_arg(k)) : KllStates::take(fcinfo, *in_agg);
+  const double args[1] = {static_cast<double>(k)};
+  const uint32_t checked_k = site->params_for(args, [k] { return kll_k_arg(k); });
+  *in_agg = site->in_aggregate;
+  uint8_t* state = PG_ARGISNULL(0) ? kll_new_state(checked_k) : KllStates::take(fcinfo, *in_agg);
   if (unlikely(kll::k_of(state) != static_cast<uint32_t>(k))) report_other_k(state, k);
   if (unlikely(element_kind_of(state) != kind))
     KllStates::raise_if(state::accept_kind(state, kind));
