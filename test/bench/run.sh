@@ -24,7 +24,8 @@
 #   BENCH_ONLY       comma-separated sections to run (default all): hll
 #                    (with the peer postgresql-hll), theta, bloom (with
 #                    counting_bloom and cuckoo), cms (with topk), canon,
-#                    ddsketch, kll; only the tables those need are built,
+#                    ddsketch, kll, ell (compared with hll's rows: run
+#                    both); only the tables those need are built,
 #                    e.g. BENCH_ONLY=kll,ddsketch BENCH_OUT=/tmp/q.md
 set -euo pipefail
 
@@ -47,7 +48,7 @@ if ! [[ "$BENCH_ROWS" =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 BENCH_ONLY=${BENCH_ONLY:-}
-bench_sections="hll theta bloom cms canon ddsketch kll"
+bench_sections="hll theta bloom cms canon ddsketch kll ell"
 for section in ${BENCH_ONLY//,/ }; do
   if [[ " $bench_sections " != *" $section "* ]]; then
     echo "BENCH_ONLY: no section '$section' (sections: $bench_sections)" >&2
@@ -56,10 +57,10 @@ for section in ${BENCH_ONLY//,/ }; do
 done
 # bench_want SECTION: whether this run measures it.
 bench_want() { [ -z "$BENCH_ONLY" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
-# The tables several sections share: bench (hll, theta, bloom; canon is
-# built from it) and lat (ddsketch, kll).
+# The tables several sections share: bench (hll, theta, bloom, ell; canon
+# is built from it) and lat (ddsketch, kll).
 need_bench=0 need_lat=0
-for section in hll theta bloom canon; do bench_want $section && need_bench=1; done
+for section in hll theta bloom canon ell; do bench_want $section && need_bench=1; done
 for section in ddsketch kll; do bench_want $section && need_lat=1; done
 
 started=$(date +%s)
@@ -115,6 +116,21 @@ elif bench_want hll; then
   bench_log "postgresql-hll (extension hll) is not available: peer rows skipped"
 fi
 
+# The dense union workload (hll's and ell's): 720 hourly sketches of
+# DENSE_PER_HOUR distinct values each (hll at p = 14 is dense from ~3,000
+# on: 12 KiB, stored in TOAST uncompressed; ell at p = 11 from 1,792 on: 7 KiB),
+# hour h over v = h * stride + 1 .. h * stride + DENSE_PER_HOUR, stride =
+# DENSE_PER_HOUR / 2, so neighbouring hours share half their values. Built
+# from generate_series, not from bench: what is timed is the union of stored
+# dense sketches, and every hour must reach the dense form.
+dense_stride=$((DENSE_PER_HOUR / 2))
+dense_from="generate_series(0, 719) AS h, generate_series(1, $DENSE_PER_HOUR) AS i"
+# Exact distinct counts: the whole month, and the sum over days of each day's.
+dense_exact_all=$((719 * dense_stride + DENSE_PER_HOUR))
+dense_exact_day=$((30 * (23 * dense_stride + DENSE_PER_HOUR)))
+# Its floor: a CPU loop as short as the unions (see the union rows).
+dense_floor_sql="SELECT count(*) FROM generate_series(1, 150000)"
+
 if bench_want hll; then  # --- hll data: hourly, hourly_dense
 # Rollup-like tables for the union workload: 720 "hours" x BENCH_PER_HOUR
 # sketches, each over the rows with v % HOURLY = its slot; hour = slot /
@@ -136,14 +152,6 @@ FROM (SELECT v, v % $HOURLY AS g FROM bench) AS b GROUP BY g;
 VACUUM ANALYZE hourly;
 SQL
 fi
-# The dense union workload: 720 hourly sketches at p = 14 of DENSE_PER_HOUR
-# distinct values each (dense from ~3,000 on: 12 KiB, stored in TOAST
-# uncompressed), hour h over v = h * stride + 1 .. h * stride + DENSE_PER_HOUR,
-# stride = DENSE_PER_HOUR / 2, so neighbouring hours share half their values.
-# Built from generate_series, not from bench: what is timed is the union of
-# stored dense sketches, and every hour must reach the dense form.
-dense_stride=$((DENSE_PER_HOUR / 2))
-dense_from="generate_series(0, 719) AS h, generate_series(1, $DENSE_PER_HOUR) AS i"
 bench_log "building 720 hourly sketches of $DENSE_PER_HOUR distinct values per database"
 bench_psql sketch_bench -o /dev/null <<SQL
 CREATE TABLE hourly_dense AS
@@ -158,9 +166,6 @@ FROM $dense_from GROUP BY h;
 VACUUM ANALYZE hourly_dense;
 SQL
 fi
-# Exact distinct counts: the whole month, and the sum over days of each day's.
-dense_exact_all=$((719 * dense_stride + DENSE_PER_HOUR))
-dense_exact_day=$((30 * (23 * dense_stride + DENSE_PER_HOUR)))
 dense_size_sql="SELECT pg_size_pretty(pg_total_relation_size('hourly_dense')) || ' for 720 hourly sketches of $DENSE_PER_HOUR distinct values ('
   || round(avg(pg_column_size(s))) || ' bytes each)' FROM hourly_dense"
 dense_ours=$(bench_psql sketch_bench -A -t -c "$dense_size_sql")
@@ -172,6 +177,20 @@ size_sql="SELECT pg_size_pretty(pg_total_relation_size('bench')) || ' table, ' |
 size_ours=$(bench_psql sketch_bench -A -t -c "$size_sql")
 size_peer=$([ "$have_peer" = 1 ] && bench_psql peer_bench -A -t -c "$size_sql" || echo "–")
 fi  # hll data
+
+if bench_want ell; then  # --- ell data: hourly_dense_ell
+# The same 720 hours as hourly_dense, as ell sketches at the default p = 11
+# (0.80% standard error, hll's p = 14 is 0.81%).
+bench_log "building 720 hourly ell sketches of $DENSE_PER_HOUR distinct values"
+bench_psql sketch_bench -o /dev/null <<SQL
+CREATE TABLE hourly_dense_ell AS
+SELECT h AS hour, ell_agg(h * $dense_stride + i) AS s FROM $dense_from GROUP BY h;
+VACUUM ANALYZE hourly_dense_ell;
+SQL
+ell_info=$(bench_psql sketch_bench -A -t -c "SELECT pg_size_pretty(pg_total_relation_size('hourly_dense_ell'))
+  || ' for 720 hourly ell sketches of $DENSE_PER_HOUR distinct values (p 11, ' || round(avg(pg_column_size(s)))
+  || ' bytes each, ' || count(*) FILTER (WHERE ell_info(s)->>'representation' = 'dense') || ' dense)' FROM hourly_dense_ell")
+fi  # ell data
 
 if bench_want theta; then  # --- theta data
 # theta data: two stored sketches at the default lg_k 12 for the
@@ -326,6 +345,12 @@ bench_run hll_v sketch_bench "**sketch: hll_agg(v)** (p 14)" \
 bench_run hll_t sketch_bench "**sketch: hll_agg(t)** (p 14)" \
   "SELECT hll_cardinality(hll_agg(t)) FROM bench" "$peer_t"
 fi  # hll
+if bench_want ell; then
+bench_run ell_v sketch_bench "**ell: ell_agg(v)** (p 11: 0.80%, as hll's p 14)" \
+  "SELECT ell_cardinality(ell_agg(v)) FROM bench"
+bench_run ell_t sketch_bench "**ell: ell_agg(t)** (p 11)" \
+  "SELECT ell_cardinality(ell_agg(t)) FROM bench"
+fi  # ell
 # theta_agg at the default lg_k 12 (k = 4,096 hashes, 1.6% standard error,
 # twice hll's 0.81% at p 14): no peer, postgresql-hll has no KMV sketch.
 if bench_want theta; then
@@ -390,7 +415,6 @@ fi
 # length, the same query in both databases, so the ratio to the peer is still
 # unbiased. A row reading (detoasting) the 720 sketches without merging them
 # shows how much of the union is the read.
-dense_floor_sql="SELECT count(*) FROM generate_series(1, 150000)"
 bench_set_floor sketch_bench "$dense_floor_sql"
 bench_set_floor peer_bench "$dense_floor_sql"
 if [ "$have_peer" = 1 ]; then peer_dense=peer_dense peer_dense_day=peer_dense_day
@@ -411,6 +435,14 @@ fi
 bench_set_floor sketch_bench "$floor_sql"
 bench_set_floor peer_bench "$floor_sql"
 fi  # hll
+if bench_want ell; then
+bench_set_floor sketch_bench "$dense_floor_sql"
+bench_run ell_uni_dense sketch_bench "**union of 720 dense hourly sketches: ell_union** (p 11)" \
+  "SELECT ell_cardinality(ell_union(s)) FROM hourly_dense_ell"
+bench_run ell_uni_dense_day sketch_bench "**union of 720 dense hourly sketches GROUP BY day: ell_union** (p 11)" \
+  "SELECT sum(c) FROM (SELECT ell_cardinality(ell_union(s)) AS c FROM hourly_dense_ell GROUP BY hour / 24) AS d"
+bench_set_floor sketch_bench "$floor_sql"
+fi  # ell
 
 # --- theta: intersecting two stored sketches ----------------------------------
 # The intersection of theta_pair's two 4,096-entry sketches, 1,000 times in
@@ -648,13 +680,13 @@ fi  # ddsketch and kll
 # count(DISTINCT v). bloom_agg's fill-based estimate is one too.
 for key in exact peer_v11 peer_t11 peer_v14 peer_t14 hll_v hll_t theta_v \
            grp_exact peer_grp grp_hll peer_grp_big grp_big_hll peer_uni uni_hll bloom_agg cbloom_agg \
-           cuckoo_agg; do
+           cuckoo_agg ell_v ell_t; do
   BENCH_ESTIMATES[$key]=exact
 done
 # The dense union rows estimate their own exact counts (see hourly_dense).
 BENCH_RESULT[dense_exact_all]=${dense_exact_all:-} BENCH_RESULT[dense_exact_day]=${dense_exact_day:-}
-for key in uni_dense peer_dense; do BENCH_ESTIMATES[$key]=dense_exact_all; done
-for key in uni_dense_day peer_dense_day; do BENCH_ESTIMATES[$key]=dense_exact_day; done
+for key in uni_dense peer_dense ell_uni_dense; do BENCH_ESTIMATES[$key]=dense_exact_all; done
+for key in uni_dense_day peer_dense_day ell_uni_dense_day; do BENCH_ESTIMATES[$key]=dense_exact_day; done
 # The intersection estimates the exact count of v in both a and b.
 BENCH_RESULT[theta_int_exact]=${theta_both_exact:-}
 BENCH_ESTIMATES[theta_int]=theta_int_exact
@@ -708,6 +740,7 @@ if bench_want hll; then
 elif [ "$need_bench" = 1 ]; then
   data_lines+=("- table: $rows_fmt rows of (v bigint, t text = md5(v::text))")
 fi
+bench_want ell && data_lines+=("- ell: table hourly_dense_ell, $ell_info")
 bench_want theta && data_lines+=("- theta: $theta_info; their intersection (a & b): $(bench_us_per "${BENCH_MS_SERIAL[theta_int]:-}") µs serial, of which $(bench_us_per "${BENCH_MS_SERIAL[theta_floor]:-}") µs reading the two stored sketches")
 bench_want cms && data_lines+=("- cms and topk: table zipf, $rows_fmt rows of (v bigint = floor(exp(random() · ln $zipf_domain)), a power law, hour smallint = row % 24, month_hour smallint = row % 720); $zipf_info; $topk_info")
 bench_want bloom && data_lines+=("- bloom: $bloom_info" "- counting_bloom and cuckoo: $filters_info")
@@ -720,6 +753,7 @@ bench_want bloom && target_lines+=(
 bench_want hll && target_lines+=("- dense \`hll_union\` of 720 hourly sketches ≤ 0.5 × postgresql-hll's time (issue 15; through the paired floors): all in one $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense]}" "${BENCH_MS_SERIAL[peer_dense]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense]:-}"), by day $(bench_ratio_paired "${BENCH_MS_SERIAL[uni_dense_day]}" "${BENCH_FLOOR_MS_SERIAL[uni_dense_day]}" "${BENCH_MS_SERIAL[peer_dense_day]:-}" "${BENCH_FLOOR_MS_SERIAL[peer_dense_day]:-}")")
 bench_want bloom && target_lines+=("- counting_bloom within 1.3 × bloom's time (issue 14; through the paired floors): aggregate $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_agg]}" "${BENCH_MS_SERIAL[bloom_agg]}" "${BENCH_FLOOR_MS_SERIAL[bloom_agg]}"), probes $(bench_ratio_paired "${BENCH_MS_SERIAL[cbloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[cbloom_probe]}" "${BENCH_MS_SERIAL[bloom_probe]}" "${BENCH_FLOOR_MS_SERIAL[bloom_probe]}")")
 bench_want kll && target_lines+=("- \`kll_agg(v)\` ≤ 1.5 (issue 26): $(bench_ratio "${BENCH_MS_SERIAL[kll_agg]}" "${BENCH_FLOOR_MS_SERIAL[kll_agg]}"), and ≤ 0.5 × \`tdigest(v, 100)\`'s time (through the paired floors): $(bench_ratio_paired "${BENCH_MS_SERIAL[kll_agg]}" "${BENCH_FLOOR_MS_SERIAL[kll_agg]}" "${BENCH_MS_SERIAL[td_agg]:-}" "${BENCH_FLOOR_MS_SERIAL[td_agg]:-}"); the union of 720 hourly sketches, then p50/p95/p99, ≤ 20 ms: $(bench_fmt_ms "${BENCH_MS_SERIAL[kll_uni]}") ms serial")
+bench_want ell && target_lines+=("- \`ell_agg(v)\` within 1.2 × \`hll_agg(v)\`'s time (issue 27; through the paired floors): $(bench_ratio_paired "${BENCH_MS_SERIAL[ell_v]}" "${BENCH_FLOOR_MS_SERIAL[ell_v]}" "${BENCH_MS_SERIAL[hll_v]:-}" "${BENCH_FLOOR_MS_SERIAL[hll_v]:-}") (text: $(bench_ratio_paired "${BENCH_MS_SERIAL[ell_t]}" "${BENCH_FLOOR_MS_SERIAL[ell_t]}" "${BENCH_MS_SERIAL[hll_t]:-}" "${BENCH_FLOOR_MS_SERIAL[hll_t]:-}")); the union of 720 dense hourly sketches ≤ \`hll_union\`'s time over the same rows: $(bench_ratio_paired "${BENCH_MS_SERIAL[ell_uni_dense]}" "${BENCH_FLOOR_MS_SERIAL[ell_uni_dense]}" "${BENCH_MS_SERIAL[uni_dense]:-}" "${BENCH_FLOOR_MS_SERIAL[uni_dense]:-}") × (by day $(bench_ratio_paired "${BENCH_MS_SERIAL[ell_uni_dense_day]}" "${BENCH_FLOOR_MS_SERIAL[ell_uni_dense_day]}" "${BENCH_MS_SERIAL[uni_dense_day]:-}" "${BENCH_FLOOR_MS_SERIAL[uni_dense_day]:-}") ×)")
 report=$(cat <<EOF
 # Benchmarks
 
