@@ -64,6 +64,39 @@ uint64_t total_change_weight(const uint8_t* regs, int p) {
   return total;
 }
 
+namespace {
+
+// Registers two at a time: a pair fills exactly 7 bytes (56 bits), so each
+// pair is read and written whole, with no shifting by the register's bit
+// offset. A pair already equal to the source's, the common case once rollups
+// saturate, is left unwritten.
+uint64_t load_pair(const uint8_t* p) {
+  return uint64_t{load_le32(p)} | uint64_t{load_le32(p + 3) >> 8} << 32;
+}
+
+void store_pair(uint8_t* p, uint64_t v) {
+  store_le32(p, static_cast<uint32_t>(v));
+  p[4] = static_cast<uint8_t>(v >> 32);
+  p[5] = static_cast<uint8_t>(v >> 40);
+  p[6] = static_cast<uint8_t>(v >> 48);
+}
+
+void merge_registers_same_p(uint8_t* regs, const uint8_t* from, size_t m) {
+  static_assert(2 * kRegisterBits == 56, "a register pair is 7 bytes");
+  for (size_t pair = 0; pair < m / 2; pair++) {
+    const uint64_t old = load_pair(regs + 7 * pair);
+    const uint64_t add = load_pair(from + 7 * pair);
+    if (old == add) continue;
+    const uint32_t r0 = reg_merge(static_cast<uint32_t>(old) & kRegisterMask,
+                                  static_cast<uint32_t>(add) & kRegisterMask);
+    const uint32_t r1 = reg_merge(static_cast<uint32_t>(old >> kRegisterBits),
+                                  static_cast<uint32_t>(add >> kRegisterBits));
+    store_pair(regs + 7 * pair, uint64_t{r0} | uint64_t{r1} << kRegisterBits);
+  }
+}
+
+}  // namespace
+
 void merge_into_registers(uint8_t* regs, int p, const View& src) {
   if (src.encoding != Encoding::kDense) {
     for_each_token(src, [&](uint32_t token) {
@@ -73,6 +106,10 @@ void merge_into_registers(uint8_t* regs, int p, const View& src) {
     return;
   }
   const uint8_t* from = src.data + kRegistersOffset;
+  if (src.p == p) {
+    merge_registers_same_p(regs, from, register_count(p));
+    return;
+  }
   const size_t m_src = register_count(src.p);
   const uint32_t low_mask = (uint32_t{1} << (src.p - p)) - 1;
   for (size_t i = 0; i < m_src; i++) {

@@ -85,20 +85,19 @@ inline uint32_t reg_add(uint32_t r, uint32_t k) {
 }
 
 // Exact union of two registers: the set of values each has seen, as far as
-// the larger u's window reaches.
+// the larger u's window reaches. The lower register's values (its u as one
+// more indicator bit above its own) move down by the difference of the u's
+// into the higher one's indicator bits: at a difference of 0 its indicators
+// alone (same u), beyond kD nothing (out of the window), and an empty
+// register (u = 0, no indicators) brings nothing. Without branches: a dense
+// union runs this once per register, and which side is higher is a coin.
 inline uint32_t reg_merge(uint32_t a, uint32_t b) {
-  const uint32_t ua = reg_u(a), ub = reg_u(b);
-  if (ua < ub) {
-    const uint32_t t = a;
-    a = b;
-    b = t;
-  }
-  const uint32_t hi = reg_u(a), lo = reg_u(b);
-  if (lo == 0) return a;
-  if (hi == lo) return a | b;
-  const uint32_t shift = hi - lo;
-  if (shift > kD) return a;
-  return a | (((uint32_t{1} << kD) | (b & kIndicatorMask)) >> shift);
+  const bool a_higher = reg_u(a) >= reg_u(b);
+  const uint32_t hi = a_higher ? a : b;
+  const uint32_t lo = a_higher ? b : a;
+  const uint32_t shift = reg_u(hi) - reg_u(lo);
+  const uint64_t window = reg_u(lo) != 0 ? (uint64_t{1} << kD) | (lo & kIndicatorMask) : 0;
+  return hi | (static_cast<uint32_t>(window >> (shift <= kD ? shift : 63)) & kIndicatorMask);
 }
 
 // Calls f(k) for every value the register has seen (u first, then downwards).
