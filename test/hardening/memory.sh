@@ -23,7 +23,9 @@
 # if an aggregate's node needs more per group beyond what count(v) needs
 # than its limit (the number after | in the list below): hll_agg 128 bytes
 # (MAX_GROUP_BYTES; a one-to-three value sketch is an 80 byte allocation, 52
-# bytes of working set plus allocator overhead), cms_agg_sized(v, 16, 2,
+# bytes of working set plus allocator overhead), ell_agg(v) the same 128
+# bytes (its first working set, 8 token slots of 4 bytes behind a 20 byte
+# header, is 52 bytes too; 83 measured, as hll_agg), cms_agg_sized(v, 16, 2,
 # false, 4) 1100 bytes (its 548 byte working state - 256 bytes of counters,
 # 4 candidate entries, heap, index and a 64 byte text arena - in a 1 KiB
 # allocator chunk), bloom_agg_bits(v, 64, 3) 128 bytes (a 28 byte filter in
@@ -106,7 +108,8 @@ if [ $check -eq 1 ]; then
   aggs=("count(v)" "hll_agg(v)|$MAX_GROUP_BYTES" "cms_agg_sized(v, 16, 2, false, 4)|1100"
         "bloom_agg_bits(v, 64, 3)|128" "ddsketch_agg(v)|6144" "ddsketch_agg(v, 0.1, 16)|1300"
         "topk_agg(v)|1300" "topk_agg(v, 4)|700" "theta_agg(v)|400"
-        "counting_bloom_agg(v, 10, 0.01)|250" "cuckoo_agg(v, 10, 0.01)|400")
+        "counting_bloom_agg(v, 10, 0.01)|250" "cuckoo_agg(v, 10, 0.01)|400"
+        "ell_agg(v)|$MAX_GROUP_BYTES")
 else
   plans=("hash, in memory|SET work_mem = '1TB'; SET enable_sort = off;"
          "hash, work_mem = 64MB (spills)|SET work_mem = '64MB'; SET enable_sort = off;"
@@ -119,7 +122,8 @@ else
         "theta_agg(v)" "theta_agg(v, 16)" "theta_union(theta_add(theta_empty(), v))"
         "theta_intersect(theta_add(theta_empty(), v))"
         "counting_bloom_agg(v, 10, 0.01)" "counting_bloom_union(counting_bloom_add(counting_bloom_empty(10, 0.01), v))"
-        "cuckoo_agg(v, 10, 0.01)" "cuckoo_union(cuckoo_add(cuckoo_empty(10, 0.01), v))")
+        "cuckoo_agg(v, 10, 0.01)" "cuckoo_union(cuckoo_add(cuckoo_empty(10, 0.01), v))"
+        "ell_agg(v)" "ell_union(ell_add(ell_empty(), v))")
 fi
 # MEMORY_AGGS="agg;agg;..." measures only these (count(v) is always first).
 if [ -n "${MEMORY_AGGS:-}" ]; then
