@@ -8,7 +8,7 @@
 #
 #   first, in order   static: deps_mapping, layout, extension script
 #                     module: PGXS build of sketch.so (-j2) and install
-#   then four lanes at once, each in order:
+#   then three lanes at once, each in order:
 #     core            core-shipped: unit + accuracy tests and the fuzz
 #                       replays linked with the module's own core objects
 #                       (ctest -j2);
@@ -26,8 +26,8 @@
 #                       ASan into a private copy of the installation; its
 #                       pg_regress, then the hostile-role test (both roles,
 #                       one cluster, one setup) on it; any sanitizer report
-#                       in a server log fails the stage
-#     versions        versions: the version matrix (test/pg_matrix.sh): for
+#                       in a server log fails the stage;
+#                     versions: the version matrix (test/pg_matrix.sh): for
 #                       PostgreSQL 16, 17 and 18, where they can be had, the
 #                       module built against that major, pg_regress,
 #                       dump/restore, upgrade, hostile role and a restore of
@@ -167,16 +167,11 @@ else
   # chain of work, and starving it only moves the end of the run later.
   lane nice regress regress hardening hardening interop interop docs docs citus citus &
   lane_server=$!
-  lane nice pg-sanitized pg_sanitized &
+  lane nice pg-sanitized pg_sanitized versions versions &
   lane_sanitized=$!
-  # The version matrix on a lane of its own: behind pg-sanitized it was the
-  # last stage running, alone, with a core to spare.
-  lane nice versions versions &
-  lane_versions=$!
   wait $lane_core || failed=1
   wait $lane_server || failed=1
   wait $lane_sanitized || failed=1
-  wait $lane_versions || failed=1
 fi
 
 # ---- the table -----------------------------------------------------------
